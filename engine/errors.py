@@ -1,0 +1,19 @@
+"""The one error the engine raises for a move it refuses."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. Nothing was changed.
+
+    ``code`` is stable (pages translate it); ``values`` holds what a message needs.
+    """
+
+    def __init__(self, code: str, **values: Any) -> None:
+        super().__init__(f"{code} {values}" if values else code)
+        self.code = code
+        self.values = values
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, **self.values}

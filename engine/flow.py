@@ -1,0 +1,101 @@
+"""Turns: the starting order, a roll, the end of a space, the next player, and what
+follows once a debt or an auction is settled."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import duel, lap
+from .randomisers import dice
+from .table import Table
+from .vocabulary import Phase, Seat
+
+
+def choose_first_player(t: Table) -> Seat:
+    """Everyone rolls two dice; the highest total starts; tied leaders roll again."""
+    rolling = t.live_seats()
+    while True:
+        totals = {seat: sum(dice(t.rng, seat, t.events)) for seat in rolling}
+        best = max(totals.values())
+        leaders = [seat for seat in rolling if totals[seat] == best]
+        if len(leaders) == 1:
+            t.emit("first_player", seat=leaders[0])
+            return leaders[0]
+        t.emit("order_tie", seats=leaders)
+        rolling = leaders
+
+
+def playing_order(t: Table) -> list[Seat]:
+    """Seats from the current player onwards, around the table."""
+    seats = t.live_seats()
+    later = [s for s in seats if s >= t.core.turn]
+    return later + [s for s in seats if s < t.core.turn]
+
+
+def start_turn(t: Table, seat: Seat) -> None:
+    core = t.core
+    core.turn = seat
+    core.turn_number += 1
+    core.dice = None
+    core.doubles = False
+    t.record_money()
+    t.emit("turn", seat=seat, number=core.turn_number)
+    t.set_phase(Phase.ROLL, start=True)
+
+
+def roll(t: Table, seat: Seat) -> None:
+    a, b = dice(t.rng, seat, t.events)
+    t.core.dice = [a, b]
+    t.core.doubles = a == b
+    t.set_phase(Phase.LAND)
+
+
+def next_turn(t: Table) -> None:
+    """The next player still in the game, in seat order."""
+    if t.core.over:
+        return
+    seats = t.live_seats()
+    later = [s for s in seats if s > t.core.turn]
+    start_turn(t, later[0] if later else seats[0])
+
+
+def end_space(t: Table) -> None:
+    """The space is done: a double rolls again (not on a lap), otherwise the turn passes."""
+    if t.core.over:
+        return
+    runner = t.player(t.core.turn)
+    if runner["out"]:
+        next_turn(t)
+    elif t.core.doubles and runner["lap"] is None:
+        t.core.doubles = False
+        t.set_phase(Phase.ROLL, start=False)
+    else:
+        next_turn(t)
+
+
+def nothing_happens(t: Table, why: str) -> None:
+    t.emit("nothing_happens", seat=t.core.turn, why=why)
+    end_space(t)
+
+
+def continue_with(t: Table, then: dict[str, Any]) -> None:
+    """Go on with the turn once a debt or an auction is settled."""
+    if t.core.over:
+        return
+    if t.player(t.core.turn)["out"]:
+        next_turn(t)
+    elif then["step"] == "turn_start":
+        t.set_phase(Phase.ROLL, start=True)
+    elif then["step"] == "bet":
+        duel.enter_bet(t, then["casino"])
+    else:
+        end_space(t)
+
+
+def check_last_player(t: Table) -> None:
+    seats = t.live_seats()
+    if len(seats) == 1 and not t.core.over:
+        lap.win(t, seats[0], "last_player")
+
+
+END_SPACE: dict[str, Any] = {"step": "end_space"}
+TURN_START: dict[str, Any] = {"step": "turn_start"}

@@ -1,0 +1,279 @@
+"""``Game``: the engine's public face. Checks every action at the door, performs it,
+records it, and builds the views."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import auction, banker, duel, everybody, flow, lap, legal, spaces, views
+from .errors import IllegalAction
+from .randomisers import Event, shuffle
+from .rng import new_seed, seed_hash
+from .settings import Settings
+from .table import Core, Table
+from .vocabulary import (BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, Phase,
+                         Seat)
+
+Action = dict[str, Any]
+Handler = Callable[[Table, Seat, Action], None]
+
+_HANDLERS: dict[str, Handler] = {
+    "roll": lambda t, s, a: flow.roll(t, s),
+    "announce": lambda t, s, a: lap.announce(t, s, a["combination"]),
+    "auction": lambda t, s, a: auction.start(t, a["casino"], s, forced=False),
+    "land": spaces.land,
+    "finish_lap": lambda t, s, a: lap.win(t, s, "lap"),
+    "buy": lambda t, s, a: spaces.buy_casino(t, s, a["casino"]),
+    "decline": lambda t, s, a: spaces.decline(t, s),
+    "bet": lambda t, s, a: duel.bet(t, s, a["game"], a.get("pick"), a["amount"]),
+    "offer_bluff": lambda t, s, a: duel.offer_bluff(t, s, a["card"]),
+    "accept_loss": lambda t, s, a: duel.accept_loss(t, s),
+    "accept_bluff": lambda t, s, a: duel.accept_bluff(t, s),
+    "challenge_bluff": lambda t, s, a: duel.challenge_bluff(t, s),
+    "buy_bluff": lambda t, s, a: spaces.buy_bluff(t, s, a.get("swap")),
+    "play_pot": lambda t, s, a: spaces.play_pot(t, s, a["game"], a.get("pick")),
+    "draw": lambda t, s, a: everybody.draw(t, s),
+    "collect": lambda t, s, a: spaces.collect(t, s),
+    "try_slam": lambda t, s, a: spaces.slam_step(t, s, 1),
+    "continue_slam": lambda t, s, a: spaces.slam_step(t, s, t.core.pending["step"] + 1),
+    "stop_slam": lambda t, s, a: spaces.stop_slam(t, s, t.core.pending["step"]),
+    "buy_back": lambda t, s, a: duel.buy_back(t, s, a["casino"], a["game"], a.get("pick")),
+    "take_casino": lambda t, s, a: duel.take_casino(t, s, a["casino"]),
+    "sell": lambda t, s, a: auction.start(t, a["casino"], s, forced=True),
+    "bid": lambda t, s, a: auction.bid(t, s, a["amount"]),
+    "pass_bid": lambda t, s, a: auction.pass_bid(t, s),
+    "close_auction": lambda t, s, a: banker.close_auction(t, a),
+    "transfer": lambda t, s, a: banker.transfer(t, a),
+    "move_casino": lambda t, s, a: banker.move_casino(t, a),
+    "give_bluff": lambda t, s, a: banker.give_bluff(t, a),
+    "take_bluff": lambda t, s, a: banker.take_bluff(t, a),
+}
+BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "undo"})
+ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES
+UNDO_DEPTH = 50
+
+
+class Game:
+    """One game of Cash & Run. Pure: no I/O, no clock; every chance outcome from its seed."""
+
+    def __init__(self, table: Table, log: list[Event], history: list[list[Any]],
+                 undo_stack: list[list[Any]], last_random: bool) -> None:
+        self._t = table
+        self.log = log
+        """Every event since the start, public, append-only."""
+        self.history = history
+        """The ``[seat, action]`` pairs that made the current state (undo removes the last)."""
+        self._undo_stack = undo_stack
+        self._last_random = last_random
+        self._version = 0
+        self._public: tuple[int, dict[str, Any]] | None = None
+
+    # creation and saving
+
+    @classmethod
+    def new(cls, names: Sequence[str], settings: Settings | None = None, seed: str | None = None) -> Game:
+        """Deal a new game; seats follow the order of ``names``. ``seed`` is for tests and replays."""
+        settings = settings or Settings()
+        settings.validate(len(names))
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise ValueError("names")
+        seed = seed or new_seed()
+        core = Core(
+            players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None}
+                     for n in names],
+            owner=[None] * len(settings.box), pile=[], pot=0,
+            bank=settings.bank_reserve or 0, players_at_start=len(names))
+        t = Table(settings, seed, core, [])
+        t.emit("game_started", players=list(names), seed_hash=seed_hash(seed), settings=settings.to_dict())
+        symbols = [symbol for symbol, count in settings.bluff_deck.items() for _ in range(count)]
+        shuffle(t.rng, symbols, "bluff", t.events)
+        t.bluff_symbols = symbols
+        core.pile = list(range(len(symbols)))
+        casinos = list(range(len(settings.box)))
+        shuffle(t.rng, casinos, "casinos", t.events)
+        for seat, player in enumerate(core.players):
+            dealt = [casinos.pop(0) for _ in range(settings.starting_casinos)]
+            for casino in dealt:
+                core.owner[casino] = seat
+            player["bluff"] = [core.pile.pop(0) for _ in range(settings.starting_bluff_cards)]
+            t.emit("dealt", seat=seat, casinos=sorted(dealt), bluff_cards=len(player["bluff"]))
+        flow.start_turn(t, flow.choose_first_player(t))
+        log, t.events = t.events, []
+        return cls(t, log, [], [], True)
+
+    def to_json(self) -> str:
+        """Everything, the secret seed and bluff cards included: for the host's save file only."""
+        t = self._t
+        return json.dumps({
+            "format": 1, "settings": t.settings.to_dict(), "seed": t.rng.seed,
+            "bluff_symbols": t.bluff_symbols, "core": json.loads(t.snapshot()),
+            "money_history": t.money_history, "log": self.log, "history": self.history,
+            "undo": self._undo_stack, "last_random": self._last_random,
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: str | dict[str, Any]) -> Game:
+        state = json.loads(data) if isinstance(data, str) else data
+        t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
+                  state["bluff_symbols"])
+        t.money_history = state["money_history"]
+        return cls(t, state["log"], state["history"], state["undo"], state["last_random"])
+
+    # the contract
+
+    @property
+    def over(self) -> bool:
+        return self._t.core.over
+
+    @property
+    def winner(self) -> Seat | None:
+        return self._t.core.winner
+
+    @property
+    def settings(self) -> Settings:
+        return self._t.settings
+
+    @property
+    def seats(self) -> range:
+        return range(len(self._t.core.players))
+
+    def to_act(self) -> list[Seat]:
+        return legal.to_act(self._t)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat == BANKER:
+            undo = [{"type": "undo"}] if self._undo_stack and not self.over else []
+            return [] if self.over else banker.legal(self._t) + undo
+        return legal.for_seat(self._t, seat)
+
+    def apply(self, seat: Seat, action: Any) -> list[Event]:
+        """Check the action against the seat's legal actions, then perform it."""
+        self._check_seat(seat)
+        kind = _action_type(action)
+        if self.over:
+            raise IllegalAction("game_over")
+        if kind in BANKER_TYPES and seat != BANKER:
+            raise IllegalAction("banker_only")
+        if kind == "undo":
+            return self.undo()
+        self._check_legal(seat, action)
+        t = self._t
+        snapshot = t.snapshot()
+        money_len, draws = len(t.money_history), t.rng.draws
+        t.events = []
+        try:
+            _HANDLERS[kind](t, seat, action)
+        except Exception:
+            t.restore(snapshot)
+            del t.money_history[money_len:]
+            raise
+        events, t.events = t.events, []
+        self.log.extend(events)
+        self.history.append([seat, json.loads(json.dumps(action))])
+        self._last_random = t.rng.draws != draws
+        if self._last_random:
+            self._undo_stack.clear()
+        else:
+            self._undo_stack.append([snapshot, len(self.history) - 1, money_len])
+            del self._undo_stack[:-UNDO_DEPTH]
+        self._version += 1
+        return events
+
+    def undo(self) -> list[Event]:
+        """Take back the last action; refused when it drew a random outcome."""
+        if self.over:
+            raise IllegalAction("game_over")
+        if not self._undo_stack:
+            raise IllegalAction("undo_random" if self.history and self._last_random else "nothing_to_undo")
+        snapshot, history_len, money_len = self._undo_stack.pop()
+        t = self._t
+        t.restore(snapshot)
+        del t.money_history[money_len:]
+        seat, action = self.history[history_len]
+        del self.history[history_len:]
+        self._last_random = False
+        event = {"type": "undone", "action": action["type"], "seat": seat}
+        self.log.append(event)
+        self._version += 1
+        return [event]
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The public table view, plus ``you`` with the seat's own bluff cards."""
+        if self._public is None or self._public[0] != self._version:
+            self._public = (self._version, views.public(self._t, self.log))
+        base = self._public[1]
+        if seat is None or seat == BANKER:
+            return dict(base)
+        self._check_seat(seat)
+        return {**base, "you": views.private(self._t, seat)}
+
+    # checks at the door
+
+    def _check_seat(self, seat: Any) -> None:
+        if type(seat) is not int or not (seat == BANKER or 0 <= seat < len(self._t.core.players)):
+            raise IllegalAction("bad_seat", seat=seat if isinstance(seat, int | str) else None)
+
+    def _check_legal(self, seat: Seat, action: Action) -> None:
+        kind = action["type"]
+        same = [a for a in self.legal_actions(seat) if a["type"] == kind]
+        if not same:
+            if seat != BANKER and seat not in self.to_act():
+                raise IllegalAction("not_your_turn", seat=seat)
+            raise self._why_not(seat, action)
+        if kind == "buy_bluff" and "swap" not in action and all("swap" in a for a in same):
+            raise IllegalAction("hand_full")
+        if kind == "buy" and isinstance(action.get("casino"), int) and 0 <= action["casino"] < len(self._t.core.owner) \
+                and self._t.core.owner[action["casino"]] is not None:
+            raise IllegalAction("not_for_sale", casino=action["casino"])
+        problems = [_compare(template, action) for template in same]
+        if None in problems:
+            return
+        raise min(problems, key=lambda p: _RANK[p.code])  # type: ignore[arg-type, index]
+
+    def _why_not(self, seat: Seat, action: Action) -> IllegalAction:
+        t, kind = self._t, action["type"]
+        phase = t.core.phase
+        if kind == "buy" and phase == Phase.BUY_CASINO:
+            return IllegalAction("not_enough_money", needed=CASINO_PRICE)
+        if kind == "buy_bluff" and phase == Phase.BUY_BLUFF and t.core.pile:
+            return IllegalAction("not_enough_money", needed=BLUFF_PRICE)
+        if kind == "buy_back" and phase == Phase.BUY_BACK:
+            if not t.casinos_of(seat):
+                return IllegalAction("needs_casino")
+            return IllegalAction("not_enough_money", needed=BUY_BACK_FEE)
+        if kind == "bid" and phase == Phase.AUCTION:
+            return IllegalAction("not_enough_money", needed=auction.min_bid(t))
+        return IllegalAction("not_legal_now", phase=str(phase))
+
+
+_RANK = {"amount_out_of_range": 0, "amount_off_step": 0, "bad_reason": 0, "bad_choice": 1, "malformed": 2}
+
+
+def _action_type(action: Any) -> str:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("malformed")
+    if action["type"] not in ACTION_TYPES:
+        raise IllegalAction("unknown_action", type=action["type"][:40])
+    return action["type"]
+
+
+def _compare(template: Action, action: Action) -> IllegalAction | None:
+    """None when ``action`` is an instance of the listed ``template``."""
+    if set(template) != set(action):
+        return IllegalAction("malformed", field=sorted(set(template) ^ set(action))[0][:40])
+    for key, want in template.items():
+        got = action[key]
+        if isinstance(want, dict) and "step" in want:
+            if type(got) is not int:
+                return IllegalAction("malformed", field=key)
+            if not want["min"] <= got <= want["max"]:
+                return IllegalAction("amount_out_of_range", min=want["min"], max=want["max"])
+            if (got - want["min"]) % want["step"]:
+                return IllegalAction("amount_off_step", step=want["step"])
+        elif isinstance(want, dict) and "text" in want:
+            if not isinstance(got, str) or not got.strip() or len(got) > want["text"]:
+                return IllegalAction("bad_reason", max=REASON_LENGTH)
+        elif type(got) is not type(want) or got != want:
+            return IllegalAction("bad_choice", field=key)
+    return None

@@ -1,0 +1,69 @@
+"""Debts: pay in cash what you can, auction casinos for the rest, or go bankrupt."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import auction, flow
+from .table import Table
+from .vocabulary import Phase, Seat
+
+
+def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, then: dict[str, Any],
+           first: int | None = None) -> None:
+    """``debtor`` owes ``creditor``; a forced sale starts with ``first`` if the debtor owns it."""
+    cash = min(t.player(debtor)["money"], amount)
+    t.pay(debtor, creditor, cash, "debt")
+    rest = amount - cash
+    if rest == 0:
+        flow.continue_with(t, then)
+        return
+    t.core.debt = {"debtor": debtor, "creditor": creditor, "amount": rest, "first": first, "then": then}
+    t.emit("debt", debtor=debtor, creditor=creditor, amount=rest)
+    raise_money(t)
+
+
+def need_cash(t: Table, seat: Seat, amount: int, then: dict[str, Any]) -> None:
+    """``seat`` must sell casinos until holding ``amount`` (a visitor without a stake)."""
+    t.core.debt = {"debtor": seat, "creditor": None, "amount": amount, "first": None, "then": then}
+    raise_money(t)
+
+
+def raise_money(t: Table) -> None:
+    """Settle what the debtor can, then auction the next casino, or end in bankruptcy."""
+    debt = t.core.debt
+    assert debt is not None
+    debtor, creditor = debt["debtor"], debt["creditor"]
+    money = t.player(debtor)["money"]
+    if creditor is None:
+        if money >= debt["amount"]:
+            debt["amount"] = 0
+    else:
+        paid = min(money, debt["amount"])
+        t.pay(debtor, creditor, paid, "debt")
+        debt["amount"] -= paid
+    if debt["amount"] == 0:
+        t.core.debt = None
+        flow.continue_with(t, debt["then"])
+        return
+    owned = t.casinos_of(debtor)
+    if not owned:
+        t.core.debt = None
+        bankrupt(t, debtor, debt["amount"] if creditor is not None else 0)
+        flow.continue_with(t, debt["then"])
+    elif debt["first"] in owned or len(owned) == 1:
+        casino = debt["first"] if debt["first"] in owned else owned[0]
+        debt["first"] = None
+        auction.start(t, casino, debtor, forced=True)
+    else:
+        t.set_phase(Phase.SELL, seat=debtor)
+
+
+def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
+    """Out of the game: the rest of the debt is cancelled, the bluff cards go under the pile."""
+    player = t.player(seat)
+    for card in list(player["bluff"]):
+        t.bluff_to_pile(seat, card)
+    player["out"] = True
+    player["lap"] = None
+    t.emit("bankrupt", seat=seat, cancelled=cancelled)
+    flow.check_last_player(t)

@@ -1,0 +1,109 @@
+"""Landing on a space, and the spaces a player settles alone: a free casino, Bluff,
+Win the Pot and Grand Slam."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import duel, everybody, flow
+from .bets import Pick, wins
+from .randomisers import outcome
+from .table import Table
+from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SLAM_LADDER, Phase,
+                         Seat, Space)
+
+
+def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
+    space = action["space"]
+    where = {k: action[k] for k in ("casino", "symbol") if k in action}
+    t.emit("landed", seat=seat, space=space, **where)
+    on_lap = t.player(seat)["lap"] is not None
+    if space == Space.CASH_AND_RUN:
+        if on_lap:
+            flow.nothing_happens(t, "lap")
+        else:
+            t.set_phase(Phase.CHOOSE_SPACE)
+    elif space == Space.CASINO:
+        _casino(t, seat, action["casino"], on_lap)
+    elif space == Space.BLUFF:
+        t.set_phase(Phase.BUY_BLUFF)
+    elif space == Space.WIN_POT:
+        t.set_phase(Phase.WIN_POT, symbol=action["symbol"])
+    elif space == Space.EVERYBODY_PLAYS:
+        everybody.start(t, action["symbol"])
+    elif space == Space.GRAND_SLAM:
+        if t.can_bank_pay(GRAND_SLAM_COLLECT):
+            t.set_phase(Phase.GRAND_SLAM)
+        else:
+            flow.nothing_happens(t, "bank_empty")
+    else:
+        t.set_phase(Phase.BUY_BACK, symbol=action["symbol"])
+
+
+def _casino(t: Table, seat: Seat, casino: int, on_lap: bool) -> None:
+    owner = t.core.owner[casino]
+    if owner is None:
+        t.set_phase(Phase.BUY_CASINO, casino=casino)
+    elif owner != seat:
+        duel.enter_bet(t, casino)
+    elif on_lap:
+        flow.nothing_happens(t, "lap")
+    else:
+        t.set_phase(Phase.ROLL, start=False)
+
+
+def buy_casino(t: Table, seat: Seat, casino: int) -> None:
+    t.pay(seat, "pot", CASINO_PRICE, "casino")
+    t.set_owner(casino, seat, "bought")
+    t.emit("casino_bought", seat=seat, casino=casino, price=CASINO_PRICE)
+    flow.end_space(t)
+
+
+def decline(t: Table, seat: Seat) -> None:
+    t.emit("declined", seat=seat, phase=t.core.phase)
+    flow.end_space(t)
+
+
+def buy_bluff(t: Table, seat: Seat, swap: int | None) -> None:
+    """The top card of the pile; a player holding three puts one of them under it."""
+    t.pay(seat, "pot", BLUFF_PRICE, "bluff")
+    t.player(seat)["bluff"].append(t.core.pile.pop(0))
+    if swap is not None:
+        t.bluff_to_pile(seat, swap)
+    t.emit("bluff_bought", seat=seat, swapped=swap is not None)
+    flow.end_space(t)
+
+
+def play_pot(t: Table, seat: Seat, game: str, pick: Pick) -> None:
+    symbol = t.core.pending["symbol"]
+    won = wins(symbol, game, pick, outcome(t.rng, symbol, seat, t.events))
+    amount = t.core.pot if won else 0
+    t.emit("pot_game", seat=seat, won=won, amount=amount)
+    t.pay("pot", seat, amount, "pot")
+    flow.end_space(t)
+
+
+def collect(t: Table, seat: Seat) -> None:
+    t.pay("bank", seat, GRAND_SLAM_COLLECT, "grand_slam")
+    flow.end_space(t)
+
+
+SLAM_STEPS = (("dice", "parity", "even"), ("cards", "colour", "red"), ("roulette", "parity", "odd"))
+
+
+def slam_step(t: Table, seat: Seat, step: int) -> None:
+    """Play ladder step ``step`` (1 to 3). A failure ends the turn with nothing."""
+    symbol, game, pick = SLAM_STEPS[step - 1]
+    won = wins(symbol, game, pick, outcome(t.rng, symbol, seat, t.events))
+    amount = GRAND_SLAM_LADDER[step - 1]
+    t.emit("grand_slam_step", seat=seat, step=step, won=won, amount=amount if won else 0)
+    if not won:
+        flow.next_turn(t)
+    elif step == len(SLAM_STEPS):
+        stop_slam(t, seat, step)
+    else:
+        t.set_phase(Phase.GRAND_SLAM_STEP, step=step)
+
+
+def stop_slam(t: Table, seat: Seat, step: int) -> None:
+    t.pay("bank", seat, GRAND_SLAM_LADDER[step - 1], "grand_slam")
+    flow.end_space(t)

@@ -1,0 +1,141 @@
+"""The game's state and the small operations every rule module shares.
+
+The state that changes is one plain, JSON-ready ``Core``, so that a snapshot for
+undo or saving is a single ``json.dumps`` and the round trip is exact.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from .randomisers import Event
+from .rng import Rng
+from .settings import Settings
+from .vocabulary import Phase, Place, Seat
+
+
+class Player(TypedDict):
+    name: str
+    money: int
+    bluff: list[int]
+    """Card ids in the order they were received; the newest last."""
+    out: bool
+    lap: list[int] | None
+    """The combination of a player on the final lap."""
+
+
+@dataclass
+class Core:
+    players: list[Player]
+    owner: list[Seat | None]
+    pile: list[int]
+    """Bluff card ids, top first."""
+    pot: int
+    bank: int
+    players_at_start: int
+    turn: Seat = 0
+    turn_number: int = 0
+    phase: str = Phase.ROLL
+    pending: dict[str, Any] = field(default_factory=dict)
+    debt: dict[str, Any] | None = None
+    """Who owes whom how much while casinos are auctioned to pay it (creditor None:
+    cash the debtor needs to place a stake)."""
+    dice: list[int] | None = None
+    doubles: bool = False
+    draws: int = 0
+    over: bool = False
+    winner: Seat | None = None
+
+
+class Table:
+    """The core plus what is fixed for the whole game, and the events of the action in progress."""
+
+    def __init__(self, settings: Settings, seed: str, core: Core, bluff_symbols: list[str]) -> None:
+        self.settings = settings
+        self.core = core
+        self.rng = Rng(seed, core.draws)
+        self.bluff_symbols = bluff_symbols
+        self.events: list[Event] = []
+        self.money_history: list[list[Any]] = []
+        """Everyone's money at the start of each turn and at the end: append-only."""
+
+    def snapshot(self) -> str:
+        self.core.draws = self.rng.draws
+        return json.dumps(self.core.__dict__, separators=(",", ":"))
+
+    def restore(self, snapshot: str) -> None:
+        self.core = Core(**json.loads(snapshot))
+        self.rng.draws = self.core.draws
+
+    def emit(self, type_: str, **fields: Any) -> None:
+        self.events.append({"type": type_, **fields})
+
+    # players and places
+
+    def player(self, seat: Seat) -> Player:
+        return self.core.players[seat]
+
+    def live_seats(self) -> list[Seat]:
+        return [s for s, p in enumerate(self.core.players) if not p["out"]]
+
+    def casinos_of(self, seat: Seat) -> list[int]:
+        return [c for c, owner in enumerate(self.core.owner) if owner == seat]
+
+    @property
+    def bank_unlimited(self) -> bool:
+        return self.settings.bank_reserve is None
+
+    def can_bank_pay(self, amount: int) -> bool:
+        return self.bank_unlimited or self.core.bank >= amount
+
+    def balance(self, place: Place) -> int:
+        if place == "bank":
+            return self.core.bank
+        if place == "pot":
+            return self.core.pot
+        return self.core.players[place]["money"]
+
+    def _add(self, place: Place, amount: int) -> None:
+        if place == "bank":
+            self.core.bank += amount
+        elif place == "pot":
+            self.core.pot += amount
+        else:
+            self.core.players[place]["money"] += amount
+
+    def pay(self, source: Place, target: Place, amount: int, why: str) -> None:
+        """Move money the caller has checked is there (an unlimited bank always is)."""
+        if amount <= 0:
+            return
+        self._add(source, -amount)
+        self._add(target, amount)
+        self.emit("paid", **{"from": source, "to": target, "amount": amount, "why": why})
+
+    def set_owner(self, casino: int, owner: Seat | None, why: str) -> None:
+        """Give a casino to a seat or back to the bank; a runner losing part of the
+        combination loses the lap on the spot."""
+        previous = self.core.owner[casino]
+        self.core.owner[casino] = owner
+        self.emit("casino_moved", casino=casino, **{"from": _place(previous), "to": _place(owner)}, why=why)
+        if previous is not None:
+            runner = self.core.players[previous]
+            if runner["lap"] is not None and casino in runner["lap"]:
+                runner["lap"] = None
+                self.emit("lap_lost", seat=previous, casino=casino)
+
+    def bluff_to_pile(self, seat: Seat, card: int) -> None:
+        """A card leaves a hand face down and goes under the pile."""
+        self.core.players[seat]["bluff"].remove(card)
+        self.core.pile.append(card)
+
+    def record_money(self) -> None:
+        self.money_history.append([self.core.turn_number, [p["money"] for p in self.core.players]])
+
+    def set_phase(self, phase: Phase, **pending: Any) -> None:
+        self.core.phase = phase
+        self.core.pending = pending
+
+
+def _place(owner: Seat | None) -> Place:
+    return "bank" if owner is None else owner
