@@ -97,7 +97,7 @@ class Game:
             for casino in dealt:
                 core.owner[casino] = seat
             player["bluff"] = [core.pile.pop(0) for _ in range(settings.starting_bluff_cards)]
-            t.emit("dealt", seat=seat, casinos=sorted(dealt), bluff_cards=len(player["bluff"]))
+            t.emit("dealt", seat=seat, casinos=sorted(dealt), bluff_count=len(player["bluff"]))
         flow.start_turn(t, flow.choose_first_player(t))
         log, t.events = t.events, []
         return cls(t, log, [], [], True)
