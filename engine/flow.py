@@ -43,9 +43,11 @@ def start_turn(t: Table, seat: Seat) -> None:
 
 
 def roll(t: Table, seat: Seat) -> None:
+    """Two dice. A double is owed another roll once the space is done, even when an own
+    casino makes the player roll again first."""
     a, b = dice(t.rng, seat, t.events)
     t.core.dice = [a, b]
-    t.core.doubles = a == b
+    t.core.doubles = t.core.doubles or a == b
     t.set_phase(Phase.LAND)
 
 

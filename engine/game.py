@@ -12,8 +12,8 @@ from .randomisers import Event, shuffle
 from .rng import new_seed, seed_hash
 from .settings import Settings
 from .table import Core, Table
-from .vocabulary import (BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, Phase,
-                         Seat)
+from .vocabulary import (BANKER, BLANK, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, SYMBOLS,
+                         Phase, Seat)
 
 Action = dict[str, Any]
 Handler = Callable[[Table, Seat, Action], None]
@@ -86,7 +86,7 @@ class Game:
             bank=settings.bank_reserve or 0, players_at_start=len(names))
         t = Table(settings, seed, core, [])
         t.emit("game_started", players=list(names), seed_hash=seed_hash(seed), settings=settings.to_dict())
-        symbols = [symbol for symbol, count in settings.bluff_deck.items() for _ in range(count)]
+        symbols = [symbol for symbol in (BLANK, *SYMBOLS) for _ in range(settings.bluff_deck.get(symbol, 0))]
         shuffle(t.rng, symbols, "bluff", t.events)
         t.bluff_symbols = symbols
         core.pile = list(range(len(symbols)))
@@ -192,7 +192,7 @@ class Game:
         del t.money_history[money_len:]
         seat, action = self.history[history_len]
         del self.history[history_len:]
-        self._last_random = False
+        self._last_random = bool(self.history) and not self._undo_stack
         event = {"type": "undone", "action": action["type"], "seat": seat}
         self.log.append(event)
         self._version += 1
@@ -229,7 +229,7 @@ class Game:
         problems = [_compare(template, action) for template in same]
         if None in problems:
             return
-        raise min(problems, key=lambda p: _RANK[p.code])  # type: ignore[arg-type, index]
+        raise min((p for p in problems if p), key=lambda p: p[0])[1]
 
     def _why_not(self, seat: Seat, action: Action) -> IllegalAction:
         t, kind = self._t, action["type"]
@@ -242,12 +242,7 @@ class Game:
             if not t.casinos_of(seat):
                 return IllegalAction("needs_casino")
             return IllegalAction("not_enough_money", needed=BUY_BACK_FEE)
-        if kind == "bid" and phase == Phase.AUCTION:
-            return IllegalAction("not_enough_money", needed=auction.min_bid(t))
         return IllegalAction("not_legal_now", phase=str(phase))
-
-
-_RANK = {"amount_out_of_range": 0, "amount_off_step": 0, "bad_reason": 0, "bad_choice": 1, "malformed": 2}
 
 
 def _action_type(action: Any) -> str:
@@ -258,22 +253,24 @@ def _action_type(action: Any) -> str:
     return action["type"]
 
 
-def _compare(template: Action, action: Action) -> IllegalAction | None:
-    """None when ``action`` is an instance of the listed ``template``."""
+def _compare(template: Action, action: Action) -> tuple[int, IllegalAction] | None:
+    """None when ``action`` is an instance of the listed ``template``; otherwise the
+    problem, ranked: 0 when every choice matched and only the amount or reason is wrong,
+    1 for a choice that is not this template's, 2 for missing or extra fields."""
     if set(template) != set(action):
-        return IllegalAction("malformed", field=sorted(set(template) ^ set(action))[0][:40])
+        return 2, IllegalAction("malformed", field=sorted(set(template) ^ set(action))[0][:40])
     for key, want in template.items():
         got = action[key]
         if isinstance(want, dict) and "step" in want:
             if type(got) is not int:
-                return IllegalAction("malformed", field=key)
+                return 0, IllegalAction("malformed", field=key)
             if not want["min"] <= got <= want["max"]:
-                return IllegalAction("amount_out_of_range", min=want["min"], max=want["max"])
+                return 0, IllegalAction("amount_out_of_range", min=want["min"], max=want["max"])
             if (got - want["min"]) % want["step"]:
-                return IllegalAction("amount_off_step", step=want["step"])
+                return 0, IllegalAction("amount_off_step", step=want["step"])
         elif isinstance(want, dict) and "text" in want:
             if not isinstance(got, str) or not got.strip() or len(got) > want["text"]:
-                return IllegalAction("bad_reason", max=REASON_LENGTH)
+                return 0, IllegalAction("bad_reason", max=REASON_LENGTH)
         elif type(got) is not type(want) or got != want:
-            return IllegalAction("bad_choice", field=key)
+            return 1, IllegalAction("bad_choice", field=key)
     return None
