@@ -1,0 +1,67 @@
+"""Socket.IO events: who sends each one and who hears the answer (docs/protocol.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request
+
+from . import socketio
+from .host import Host
+
+
+def _host() -> Host:
+    return current_app.extensions["cashrun"]
+
+
+@socketio.on("connect")
+def on_connect(auth: Any = None) -> None:
+    """Any page connects. A table screen (``auth.table_key``) and a phone with a token
+    (``auth.token``) get their ``view`` at once; a wrong key or token is refused with
+    ``connect_error`` data ``{code}``, heard only by that socket."""
+    _host().connect(request.sid, auth)
+
+
+@socketio.on("disconnect")
+def on_disconnect(reason: Any = None) -> None:
+    """The socket is gone. Every other socket of its table hears a ``view`` in which that
+    seat is no longer connected."""
+    _host().disconnect(request.sid)
+
+
+@socketio.on("join")
+def on_join(data: Any = None) -> dict[str, Any]:
+    """A phone without a seat sends ``{code, name}``; it hears ``{ok, seat, token}``, and
+    everyone at that table hears a new ``view``."""
+    host = _host()
+    return host.handle(request.sid, host.join, data)
+
+
+@socketio.on("claim")
+def on_claim(data: Any = None) -> dict[str, Any]:
+    """A phone sends a claim code ``{code}``; it hears ``{ok, seat, token}`` and takes the
+    seat; the seat's old socket hears ``refused {code: "claimed"}``."""
+    host = _host()
+    return host.handle(request.sid, host.claim, data)
+
+
+@socketio.on("act")
+def on_act(data: Any = None) -> dict[str, Any]:
+    """A seated phone or the table screen sends ``{id, action, as?}``; after the action is
+    saved everyone at the table hears a ``view``, and the sender hears ``{ok, events}``
+    or ``{ok: false, error}``."""
+    host = _host()
+    return host.handle(request.sid, host.act, data)
+
+
+@socketio.on("games")
+def on_games(data: Any = None) -> dict[str, Any]:
+    """The table screen asks for the saved games; only it hears the list."""
+    host = _host()
+    return host.handle(request.sid, host.games, data)
+
+
+@socketio.on("resume")
+def on_resume(data: Any = None) -> dict[str, Any]:
+    """The table screen picks a saved game ``{game}``; only it hears ``{ok, table_key}``."""
+    host = _host()
+    return host.handle(request.sid, host.resume, data)

@@ -1,0 +1,66 @@
+"""Limits on what one connection may send: size, shape and rate."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import HostError
+from .timers import Clock
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest message a page may send; larger ones are answered ``too_large``."""
+MAX_FRAME_BYTES = 65536
+"""The transport's limit (``max_http_buffer_size``): a larger frame closes the connection."""
+RATE = 10.0
+BURST = 20
+MAX_ID = 64
+MAX_NAME = 24
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, clock: Clock, rate: float = RATE, burst: int = BURST) -> None:
+        self.clock = clock
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.last = clock()
+
+    def take(self, cost: float = 1.0) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < cost:
+            return False
+        self.tokens -= cost
+        return True
+
+
+def check_size(data: Any) -> None:
+    """Refuse a message whose JSON is over ``MAX_MESSAGE_BYTES``."""
+    try:
+        size = len(json.dumps(data, separators=(",", ":")))
+    except (TypeError, ValueError) as error:
+        raise HostError("malformed", field="message") from error
+    if size > MAX_MESSAGE_BYTES:
+        raise HostError("too_large", max=MAX_MESSAGE_BYTES)
+
+
+def fields(data: Any, **kinds: type) -> dict[str, Any]:
+    """The message as a dict that has each named field of the given type (bool is no int)."""
+    if not isinstance(data, dict):
+        raise HostError("malformed", field="message")
+    for name, kind in kinds.items():
+        value = data.get(name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise HostError("malformed", field=name)
+    return data
+
+
+def text(value: str, limit: int, code: str) -> str:
+    """A person's text: trimmed, 1 to ``limit`` characters, no control characters."""
+    value = value.strip()
+    if not value or len(value) > limit or any(not ch.isprintable() for ch in value):
+        raise HostError(code, max=limit)
+    return value

@@ -1,0 +1,136 @@
+"""The lobby before a game: who joined, in which order, with which settings and box."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from engine import Settings
+
+from .errors import HostError
+from .forms import match
+from .limits import MAX_NAME
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+NAME = {"text": MAX_NAME}
+
+
+@dataclass(slots=True)
+class Player:
+    """A seat in the lobby; ``pid`` stays the same when the seat order changes."""
+
+    pid: str
+    name: str
+
+
+@dataclass(slots=True)
+class Lobby:
+    players: list[Player] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=lambda: Settings().to_dict())
+    locked: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Lobby:
+        return cls([Player(**p) for p in data["players"]], data["settings"], data["locked"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": [asdict(p) for p in self.players], "settings": self.settings, "locked": self.locked}
+
+    def seat_of(self, pid: str) -> int:
+        return next(seat for seat, player in enumerate(self.players) if player.pid == pid)
+
+    def view(self, code: str, phones: set[str], connected: set[str]) -> dict[str, Any]:
+        """What every screen sees of the lobby (phones add ``you``)."""
+        return {
+            "code": code,
+            "locked": self.locked,
+            "players": [
+                {"seat": seat, "name": p.name, "phone": p.pid in phones, "connected": p.pid in connected}
+                for seat, p in enumerate(self.players)
+            ],
+            "settings": self.settings,
+            "min_players": MIN_PLAYERS,
+            "max_players": MAX_PLAYERS,
+        }
+
+    # The banker's lobby actions (the table screen).
+
+    def table_actions(self) -> list[dict[str, Any]]:
+        seats = range(len(self.players))
+        actions: list[dict[str, Any]] = [
+            {"type": "move_seat", "seat": i, "to": j} for i in seats for j in seats if i != j
+        ]
+        actions += [{"type": "remove_player", "seat": i} for i in seats]
+        if len(self.players) < MAX_PLAYERS:
+            actions.append({"type": "add_player", "name": NAME})
+        actions.append({"type": "unlock"} if self.locked else {"type": "lock"})
+        actions.append({"type": "set_settings", "settings": {"edit": self.settings}})
+        actions.append({"type": "set_box", "box": {"edit": self.settings["box"]}})
+        if MIN_PLAYERS <= len(self.players):
+            actions.append({"type": "start"})
+        return actions
+
+    def apply_table(self, action: Any, new_pid: str) -> str | None:
+        """Apply a banker's lobby action; returns the pid of a removed player.
+
+        ``start`` is only checked here: the table starts the game. ``new_pid`` names a
+        player that ``add_player`` creates.
+        """
+        action = match(self.table_actions(), action)
+        kind = action["type"]
+        if kind == "move_seat":
+            self.players.insert(action["to"], self.players.pop(action["seat"]))
+        elif kind == "remove_player":
+            return self.players.pop(action["seat"]).pid
+        elif kind == "add_player":
+            self.add(new_pid, action["name"])
+        elif kind in ("lock", "unlock"):
+            self.locked = kind == "lock"
+        elif kind == "set_settings":
+            self.settings = checked_settings({**self.settings, **action["settings"]}, len(self.players))
+        elif kind == "set_box":
+            self.settings = checked_settings({**self.settings, "box": action["box"]}, len(self.players))
+        elif kind == "start":
+            checked_settings(self.settings, len(self.players), starting=True)
+        return None
+
+    # A phone's lobby actions.
+
+    @staticmethod
+    def phone_actions() -> list[dict[str, Any]]:
+        return [{"type": "rename", "name": NAME}, {"type": "leave"}]
+
+    def apply_phone(self, pid: str, action: Any) -> str | None:
+        """Apply a player's own lobby action; returns the pid if the player left."""
+        action = match(self.phone_actions(), action)
+        if action["type"] == "leave":
+            return self.players.pop(self.seat_of(pid)).pid
+        self._check_name(action["name"], pid)
+        self.players[self.seat_of(pid)].name = action["name"]
+        return None
+
+    def add(self, pid: str, name: str) -> Player:
+        """A new seat at the end of the order."""
+        if len(self.players) >= MAX_PLAYERS:
+            raise HostError("lobby_full", max=MAX_PLAYERS)
+        self._check_name(name)
+        player = Player(pid, name)
+        self.players.append(player)
+        return player
+
+    def _check_name(self, name: str, pid: str | None = None) -> None:
+        if any(p.name.casefold() == name.casefold() and p.pid != pid for p in self.players):
+            raise HostError("name_taken", name=name)
+
+
+def checked_settings(data: dict[str, Any], players: int, starting: bool = False) -> dict[str, Any]:
+    """Settings the engine accepts for this many players (clamped to 3..6 before the start)."""
+    if starting and players < MIN_PLAYERS:
+        raise HostError("not_enough_players", min=MIN_PLAYERS)
+    try:
+        settings = Settings.from_dict(data)
+        settings.validate(min(max(players, MIN_PLAYERS), MAX_PLAYERS))
+        return settings.to_dict()
+    except (TypeError, ValueError, KeyError) as error:
+        field_name = str(error) if str(error) in Settings.__dataclass_fields__ else "settings"
+        raise HostError("bad_settings", field=field_name) from error

@@ -1,0 +1,79 @@
+"""HTTP routes: the pages, the join QR code and the export of a saved game."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+
+from . import qr
+from .host import Host
+from .table import Table
+
+pages = Blueprint("pages", __name__)
+
+
+def _host() -> Host:
+    return current_app.extensions["cashrun"]
+
+
+def _table() -> Table:
+    """The table whose key the request carries, or 403."""
+    table = _host().table_of_key(request.args.get("key"))
+    if table is None:
+        abort(403)
+    return table
+
+
+@pages.get("/")
+def phone() -> str:
+    """The phone page: type the join code (or a claim code)."""
+    return render_template("phone.html", code=None, claim=None)
+
+
+@pages.get("/j/<code>")
+def phone_join(code: str) -> str:
+    """The phone page with the join code filled in: the QR code points here."""
+    return render_template("phone.html", code=code[:10].upper(), claim=None)
+
+
+@pages.get("/c/<claim>")
+def phone_claim(claim: str) -> str:
+    """The phone page with a claim code filled in."""
+    return render_template("phone.html", code=None, claim=claim[:10])
+
+
+@pages.get("/table")
+def table_screen() -> str:
+    """The table screen; only with the table key."""
+    return render_template("table.html", table_key=_table().key)
+
+
+def _join_url() -> str:
+    table = _table()
+    bases = _host().addresses.join_bases
+    index = request.args.get("i", 0, type=int)
+    if not 0 <= index < len(bases):
+        abort(404)
+    return f"{bases[index]}/j/{table.code}"
+
+
+@pages.get("/qr.svg")
+def qr_svg() -> Response:
+    """The join address as an SVG QR code, for the table screen."""
+    return Response(qr.svg(_join_url()), mimetype="image/svg+xml")
+
+
+@pages.get("/qr.png")
+def qr_png() -> Response:
+    """The join address as a PNG QR code."""
+    return Response(qr.png(_join_url()), mimetype="image/png")
+
+
+@pages.get("/export/<game_id>.json")
+def export(game_id: str) -> Response:
+    """A saved game as JSON, for the banker (any table key of this host)."""
+    _table()
+    table = _host().table(game_id)
+    if table is None:
+        abort(404)
+    return Response(table.export(), mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="cashrun-{game_id}.json"',
+    })

@@ -1,0 +1,224 @@
+"""Saved games in one SQLite file: every accepted action is committed before anyone hears of it.
+
+A game is saved as the engine's exact ``to_json`` snapshot plus the actions accepted
+after it (small rows, one per action, committed on the hot path). The snapshot is
+renewed when the table is idle, so a long game never writes its whole log per action.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    table_key TEXT NOT NULL UNIQUE,
+    code TEXT NOT NULL,
+    status TEXT NOT NULL,            -- lobby | playing | over
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    lobby TEXT NOT NULL,             -- players, settings, locked (JSON)
+    engine TEXT,                     -- the engine's to_json (exact) once the game started ...
+    engine_n INTEGER NOT NULL DEFAULT 0  -- ... including the actions up to this number
+);
+CREATE INDEX IF NOT EXISTS games_code ON games (code, status);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,           -- sha256 of a seat token
+    game TEXT NOT NULL REFERENCES games (id),
+    pid TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tokens_game ON tokens (game);
+CREATE TABLE IF NOT EXISTS actions (
+    game TEXT NOT NULL REFERENCES games (id),
+    n INTEGER NOT NULL,
+    actor TEXT NOT NULL,             -- "p:<pid>", "table" or "host"
+    id TEXT NOT NULL,
+    seat INTEGER,                    -- the engine seat of a game action (-1 the banker)
+    action TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    at REAL NOT NULL,
+    first_event INTEGER NOT NULL,    -- the log's length before the action
+    events INTEGER NOT NULL,         -- the log's length after it
+    PRIMARY KEY (game, n),
+    UNIQUE (game, actor, id)
+);
+CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One accepted action, with the answer its sender got and the host's time.
+
+    ``seat`` is set for a game action: replaying it on the engine gives the same state.
+    """
+
+    actor: str
+    id: str
+    seat: int | None
+    action: dict[str, Any]
+    answer: dict[str, Any]
+    at: float
+    first_event: int = 0
+    events: int = 0
+
+
+@dataclass(slots=True)
+class SavedGame:
+    id: str
+    table_key: str
+    code: str
+    status: str
+    created: float
+    updated: float
+    lobby: dict[str, Any]
+    engine: str | None
+    """The engine's ``to_json`` after the action numbered ``engine_n``."""
+    engine_n: int = 0
+    tokens: dict[str, str] = field(default_factory=dict)
+    """Token hash to player id."""
+    actions: list[tuple[int, ActionRow]] = field(default_factory=list)
+    """Every accepted action with its number, in order."""
+
+
+@dataclass(slots=True)
+class Change:
+    """What one accepted message changes, written in one transaction."""
+
+    status: str
+    at: float
+    action: ActionRow
+    lobby: dict[str, Any] | None = None
+    engine: str | None = None
+    """A snapshot of the game including this action."""
+    add_tokens: dict[str, str] = field(default_factory=dict)
+    drop_tokens: list[str] = field(default_factory=list)
+
+
+class Store:
+    """The SQLite file. Thread-safe: one connection behind a lock, WAL, full sync."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create(self, game: SavedGame) -> None:
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0)",
+                (game.id, game.table_key, game.code, game.status, game.created, game.updated,
+                 json.dumps(game.lobby)),
+            )
+
+    def commit(self, game_id: str, change: Change) -> int:
+        """Write one accepted message and return its number; raises (and writes nothing) on failure."""
+        row = change.action
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            n = self._db.execute(
+                "SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)
+            ).fetchone()[0]
+            self._db.execute(
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n, row.actor, row.id, row.seat, json.dumps(row.action), json.dumps(row.answer),
+                 row.at, row.first_event, row.events),
+            )
+            sets, values = ["status = ?", "updated = ?"], [change.status, change.at]
+            if change.lobby is not None:
+                sets.append("lobby = ?")
+                values.append(json.dumps(change.lobby))
+            if change.engine is not None:
+                sets += ["engine = ?", "engine_n = ?"]
+                values += [change.engine, n]
+            self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*values, game_id))
+            self._db.executemany("DELETE FROM tokens WHERE hash = ?", [(h,) for h in change.drop_tokens])
+            self._db.executemany(
+                "INSERT INTO tokens VALUES (?, ?, ?)",
+                [(h, game_id, pid) for h, pid in change.add_tokens.items()],
+            )
+        return n
+
+    def snapshot(self, game_id: str, engine: str, upto: int) -> None:
+        """Save the game as it is after the action numbered ``upto``."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("UPDATE games SET engine = ?, engine_n = ? WHERE id = ?", (engine, upto, game_id))
+
+    def load(self, game_id: str) -> SavedGame | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, table_key, code, status, created, updated, lobby, engine, engine_n"
+                " FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            tokens = dict(self._db.execute("SELECT hash, pid FROM tokens WHERE game = ?", (game_id,)))
+            actions = [
+                (n, ActionRow(actor, id_, seat, json.loads(action), json.loads(answer), at, first, events))
+                for n, actor, id_, seat, action, answer, at, first, events in self._db.execute(
+                    "SELECT n, actor, id, seat, action, answer, at, first_event, events FROM actions"
+                    " WHERE game = ? ORDER BY n",
+                    (game_id,),
+                )
+            ]
+        return SavedGame(
+            row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]),
+            row[7], row[8], tokens, actions,
+        )
+
+    def _one(self, sql: str, *args: Any) -> Any:
+        with self._lock:
+            row = self._db.execute(sql, args).fetchone()
+        return row[0] if row else None
+
+    def game_of_key(self, table_key: str) -> str | None:
+        return self._one("SELECT id FROM games WHERE table_key = ?", table_key)
+
+    def game_of_token(self, token_hash: str) -> tuple[str, str] | None:
+        with self._lock:
+            row = self._db.execute("SELECT game, pid FROM tokens WHERE hash = ?", (token_hash,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def lobby_of_code(self, code: str) -> str | None:
+        return self._one("SELECT id FROM games WHERE code = ? AND status = 'lobby'", code)
+
+    def latest_unfinished(self) -> str | None:
+        """The newest game in play, else the newest lobby."""
+        return self._one(
+            "SELECT id FROM games WHERE status != 'over' ORDER BY status = 'playing' DESC, updated DESC LIMIT 1"
+        )
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every saved game, newest first: id, code, status, times and the players' names."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, code, status, created, updated, lobby FROM games ORDER BY updated DESC"
+            ).fetchall()
+        return [
+            {"id": id_, "code": code, "status": status, "created": created, "updated": updated,
+             "players": [p["name"] for p in json.loads(lobby)["players"]]}
+            for id_, code, status, created, updated, lobby in rows
+        ]
+
+    def pref(self, key: str) -> Any:
+        value = self._one("SELECT value FROM prefs WHERE key = ?", key)
+        return None if value is None else json.loads(value)
+
+    def set_pref(self, key: str, value: Any) -> None:
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO prefs VALUES (?, ?)", (key, json.dumps(value)))

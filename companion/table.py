@@ -1,0 +1,491 @@
+"""One table: its lobby or game, its seats and sockets, and the views it sends after each change.
+
+Every change happens under the table's lock in this order: check, apply, commit to the
+store, send the views; the sender's answer goes out last, when its handler returns.
+"""
+from __future__ import annotations
+
+import bisect
+import json
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine import BANKER, Game, IllegalAction, Settings
+
+from .codes import new_claim_code, new_id, new_token, token_hash
+from .errors import HostError, refusal
+from .lobby import Lobby, checked_settings
+from .store import ActionRow, Change, SavedGame, Store
+from .timers import Clock, Handle, Scheduler
+from .transport import Conn, Transport
+
+log = logging.getLogger(__name__)
+
+CLAIM_SECONDS = 600
+SNAPSHOT_DELAY = 2.0
+"""Seconds after an action before the whole game is saved again (the action itself is saved at once)."""
+HOST_ACTIONS = ("claim_code", "new_game")
+
+
+@dataclass(slots=True)
+class Addresses:
+    """Where the laptop's browser and the phones reach the host (no trailing slash)."""
+
+    table_base: str = "http://127.0.0.1:8000"
+    join_bases: list[str] = field(default_factory=lambda: ["http://127.0.0.1:8000"])
+
+
+@dataclass(slots=True)
+class Services:
+    """What every table shares: the store, the clock, the sockets, the host's indexes."""
+
+    store: Store
+    clock: Clock
+    scheduler: Scheduler
+    transport: Transport
+    seed: str | None
+    addresses: Addresses
+    claims: dict[str, Table]
+    """Live claim codes of every table."""
+    new_table: Callable[[], Table]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    code: str
+    expires: float
+
+
+class Table:
+    def __init__(self, services: Services, saved: SavedGame) -> None:
+        self.s = services
+        self.id = saved.id
+        self.key = saved.table_key
+        self.code = saved.code
+        self.status = saved.status
+        self.room = f"table:{self.id}"
+        self.lock = threading.RLock()
+        self.lobby = Lobby.from_dict(saved.lobby)
+        self.tokens = dict(saved.tokens)
+        """Token hash to player id: the seats that have a phone."""
+        self.answers = {(row.actor, row.id): row.answer for _, row in saved.actions}
+        """Answers to accepted acts, by sender and id: the same id is applied once."""
+        self._mark_starts: list[int] = []
+        self._mark_times: list[float] = []
+        for _, row in saved.actions:
+            self._mark(row.first_event, row.events, row.at)
+        self._log_length = saved.actions[-1][1].events if saved.actions else 0
+        self._last_n = saved.actions[-1][0] if saved.actions else 0
+        self._snapshot_n = saved.engine_n
+        self._snapshot_timer: Handle | None = None
+        self.game = _load_game(saved)
+        if self.game is not None and self._snapshot_n < self._last_n:
+            self._snapshot()
+        self.phones: dict[str, Conn] = {}
+        """Player id to the one socket of that seat."""
+        self.screens: set[Conn] = set()
+        self.claims: dict[str, Claim] = {}
+        """Player id to the claim code the banker asked for."""
+        self._deadline: float | None = None
+        self._timer: Handle | None = None
+        if self.game is not None and not self.game.over:
+            self._update_countdown([], self.game.view(None)["phase"])
+
+    # Sockets.
+
+    def attach_screen(self, conn: Conn) -> None:
+        """A table screen connected: it joins the table's room and gets the table view."""
+        with self.lock:
+            conn.table, conn.screen = self, True
+            self.screens.add(conn)
+            self.s.transport.enter(conn.sid, self.room)
+            self.s.transport.send(conn.sid, "view", self._table_message(self._connected()))
+
+    def attach_phone(self, conn: Conn, pid: str) -> None:
+        """A phone holds the seat ``pid`` now; an older socket of that seat is closed."""
+        with self.lock:
+            old = self.phones.get(pid)
+            conn.table, conn.pid = self, pid
+            self.phones[pid] = conn
+            if old is not None and old is not conn:
+                self._close(old, "replaced")
+            self._broadcast()
+
+    def detach(self, conn: Conn) -> None:
+        """A socket of this table disconnected (or moved to another seat)."""
+        with self.lock:
+            if conn.screen:
+                self.screens.discard(conn)
+            elif conn.pid is not None and self.phones.get(conn.pid) is conn:
+                del self.phones[conn.pid]
+                self._broadcast()
+            conn.table, conn.pid = None, None
+
+    def _close(self, conn: Conn, code: str) -> None:
+        """Tell a phone why its seat is gone, then close its socket."""
+        conn.table, conn.pid = None, None
+        self.s.transport.send(conn.sid, "refused", {"code": code})
+        self.s.transport.close(conn.sid)
+
+    # Joining and claiming.
+
+    def join(self, conn: Conn, name: str) -> dict[str, Any]:
+        """A phone with the join code takes a new seat in the lobby."""
+        with self.lock:
+            if self.game is not None:
+                raise HostError("game_started")
+            if self.lobby.locked:
+                raise HostError("lobby_locked")
+            pid, token = new_id(), new_token()
+            before = self.lobby.to_dict()
+            seat = len(self.lobby.players)
+            self.lobby.add(pid, name)
+            record = {"ok": True, "seat": seat}
+            try:
+                self._commit(f"p:{pid}", "join", {"type": "join", "name": name}, record,
+                             lobby=True, add={token_hash(token): pid})
+            except Exception:
+                self.lobby = Lobby.from_dict(before)
+                raise
+            self.attach_phone(conn, pid)
+            return {**record, "token": token, "game_id": self.id}
+
+    def make_claim(self, seat: int) -> None:
+        """A one-time code with which another phone takes this seat over."""
+        pid = self.lobby.players[seat].pid
+        old = self.claims.get(pid)
+        if old is not None:
+            self.s.claims.pop(old.code, None)
+        code = new_claim_code()
+        while code in self.s.claims:
+            code = new_claim_code()
+        self.claims[pid] = Claim(code, self.s.clock() + CLAIM_SECONDS)
+        self.s.claims[code] = self
+
+    def claim(self, conn: Conn, code: str) -> dict[str, Any]:
+        """A phone gives a claim code: it gets the seat and a new token; the old token dies."""
+        with self.lock:
+            self.s.claims.pop(code, None)
+            pid = next((p for p, c in self.claims.items() if c.code == code), None)
+            if pid is None:
+                raise HostError("bad_claim")
+            if self.claims.pop(pid).expires < self.s.clock():
+                raise HostError("bad_claim")
+            token = new_token()
+            record = {"ok": True, "seat": self.lobby.seat_of(pid)}
+            self._commit(f"p:{pid}", f"claim:{new_id()}", {"type": "claim"}, record,
+                         add={token_hash(token): pid}, drop=self._tokens_of(pid))
+            old = self.phones.pop(pid, None)
+            if old is not None and old is not conn:
+                self._close(old, "claimed")
+            self.attach_phone(conn, pid)
+            return {**record, "token": token, "game_id": self.id}
+
+    def _tokens_of(self, pid: str | None) -> list[str]:
+        return [h for h, p in self.tokens.items() if p == pid]
+
+    # Acting.
+
+    def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]:
+        """An action from a seated phone (its own seat) or the table screen (banker or ``as``)."""
+        actor = "table" if conn.screen else f"p:{conn.pid}"
+        with self.lock:
+            known = self.answers.get((actor, action_id))
+            if known is not None:
+                return known
+            kind = action.get("type") if isinstance(action, dict) else None
+            if conn.screen and kind in HOST_ACTIONS and as_seat is None:
+                answer = self._host_action(action)
+                self.answers[(actor, action_id)] = answer
+                return answer
+            if self.game is None:
+                if as_seat is not None:
+                    raise HostError("not_phoneless", seat=as_seat)
+                return self._lobby_act(actor, action_id, None if conn.screen else conn.pid, action)
+            if conn.screen:
+                seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
+            else:
+                seat = self.lobby.seat_of(conn.pid)
+            return self._game_act(actor, action_id, seat, action)
+
+    def _phoneless_seat(self, seat: int) -> int:
+        phones = set(self.tokens.values())
+        if not 0 <= seat < len(self.lobby.players) or self.lobby.players[seat].pid in phones:
+            raise HostError("not_phoneless", seat=seat)
+        return seat
+
+    def _host_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        listed = self._host_actions()
+        if action not in listed:
+            raise HostError("bad_choice", type=action["type"])
+        if action["type"] == "claim_code":
+            self.make_claim(action["seat"])
+            self._broadcast()
+            return {"ok": True, "events": []}
+        return {"ok": True, "events": [], "table_key": self.s.new_table().key}
+
+    def _host_actions(self) -> list[dict[str, Any]]:
+        return [{"type": "claim_code", "seat": seat} for seat in range(len(self.lobby.players))] + [
+            {"type": "new_game"}
+        ]
+
+    def _lobby_act(self, actor: str, action_id: str, pid: str | None, action: Any) -> dict[str, Any]:
+        before = self.lobby.to_dict()
+        if pid is None:
+            removed = self.lobby.apply_table(action, new_id())
+        else:
+            removed = self.lobby.apply_phone(pid, action)
+        if action["type"] == "start":
+            return self._start(actor, action_id)
+        answer = {"ok": True, "events": []}
+        try:
+            self._commit(actor, action_id, action, answer, lobby=True, drop=self._tokens_of(removed))
+        except Exception:
+            self.lobby = Lobby.from_dict(before)
+            raise
+        if action["type"] == "set_box":
+            self.s.store.set_pref("box", self.lobby.settings["box"])
+        if removed is not None:
+            claim = self.claims.pop(removed, None)
+            if claim is not None:
+                self.s.claims.pop(claim.code, None)
+            conn = self.phones.pop(removed, None)
+            if conn is not None and pid is None:
+                self._close(conn, "removed")
+            elif conn is not None:
+                conn.table, conn.pid = None, None
+        self._broadcast()
+        return answer
+
+    def _start(self, actor: str, action_id: str) -> dict[str, Any]:
+        settings = Settings.from_dict(checked_settings(self.lobby.settings, len(self.lobby.players), True))
+        game = Game.new([p.name for p in self.lobby.players], settings=settings, seed=self.s.seed)
+        public = game.view(None)
+        length = public["log_start"] + len(public["log"])
+        answer = {"ok": True, "events": public["log"]}
+        self.status = "playing"
+        try:
+            self._commit(actor, action_id, {"type": "start"}, answer, lobby=True,
+                         engine=game.to_json(), events=length)
+        except Exception:
+            self.status = "lobby"
+            raise
+        self.game = game
+        self._snapshot_n = self._last_n
+        self._mark(0, length, self.s.clock())
+        self._log_length = length
+        self._update_countdown(public["log"], public["phase"])
+        self._broadcast(public)
+        return answer
+
+    def _game_act(self, actor: str, action_id: str, seat: int, action: Any) -> dict[str, Any]:
+        game = self.game
+        assert game is not None
+        try:
+            events = game.apply(seat, action)
+        except IllegalAction as error:
+            return refusal(error.code, **error.values)
+        except Exception:
+            log.exception("the engine failed on %r", action)
+            self._restore()
+            return refusal("internal")
+        public = game.view(None)
+        length = public["log_start"] + len(public["log"])
+        answer = {"ok": True, "events": events}
+        self.status = "over" if game.over else "playing"
+        try:
+            self._commit(actor, action_id, action, answer, seat=seat, first=self._log_length, events=length,
+                         engine=game.to_json() if game.over else None)
+        except Exception:
+            log.exception("could not save an action")
+            self._restore()
+            return refusal("storage")
+        self._mark(self._log_length, length, self.s.clock())
+        self._log_length = length
+        if game.over:
+            self._snapshot_n = self._last_n
+        elif self._snapshot_timer is None:
+            self._snapshot_timer = self.s.scheduler.call_at(self.s.clock() + SNAPSHOT_DELAY, self._idle_snapshot)
+        self._update_countdown(events, public["phase"])
+        self._broadcast(public)
+        return answer
+
+    def _restore(self) -> None:
+        """Back to the last committed game after a failure, as if nothing happened."""
+        saved = self.s.store.load(self.id)
+        assert saved is not None
+        self.game = _load_game(saved)
+        self.status = saved.status
+
+    def _commit(self, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
+                seat: int | None = None, lobby: bool = False, engine: str | None = None, first: int = 0,
+                events: int = 0, add: dict[str, str] | None = None, drop: list[str] | None = None) -> None:
+        """Write one accepted message; only then is it remembered and told."""
+        now = self.s.clock()
+        row = ActionRow(actor, action_id, seat, action, answer, now, first, events)
+        self._last_n = self.s.store.commit(self.id, Change(
+            status=self.status, at=now, action=row,
+            lobby=self.lobby.to_dict() if lobby else None, engine=engine,
+            add_tokens=add or {}, drop_tokens=drop or [],
+        ))
+        self.answers[(actor, action_id)] = answer
+        for dropped in drop or []:
+            del self.tokens[dropped]
+        self.tokens.update(add or {})
+
+    def _idle_snapshot(self) -> None:
+        """The scheduler's call, a little after an action: save the whole game once more."""
+        with self.lock:
+            self._snapshot_timer = None
+            if self.game is not None and self._snapshot_n < self._last_n:
+                self._snapshot()
+
+    def _snapshot(self) -> None:
+        assert self.game is not None
+        self.s.store.snapshot(self.id, self.game.to_json(), self._last_n)
+        self._snapshot_n = self._last_n
+
+    # The auction countdown.
+
+    def _update_countdown(self, events: list[dict[str, Any]], phase: str) -> None:
+        """Restart the countdown on a new auction or a bid; stop it when the auction ends."""
+        if phase != "auction":
+            self._stop_countdown()
+            return
+        if self._deadline is None or any(e["type"] in ("auction_started", "bid") for e in events):
+            self._stop_countdown()
+            deadline = self.s.clock() + self._auction_seconds()
+            self._deadline = deadline
+            self._timer = self.s.scheduler.call_at(deadline, lambda: self._countdown_over(deadline))
+
+    def _auction_seconds(self) -> int:
+        return int(self.lobby.settings["auction_seconds"])
+
+    def _stop_countdown(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self._deadline = None, None
+
+    def _countdown_over(self, deadline: float) -> None:
+        """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""
+        with self.lock:
+            if self._deadline != deadline or self.game is None:
+                return
+            self._timer, self._deadline = None, None
+            close = {"type": "close_auction"}
+            if close in self.game.legal_actions(BANKER):
+                self._game_act("host", f"countdown:{new_id()}", BANKER, close)
+
+    # Views.
+
+    def _connected(self) -> list[bool]:
+        return [p.pid in self.phones for p in self.lobby.players]
+
+    def _broadcast(self, public: dict[str, Any] | None = None) -> None:
+        """Each phone its own view, every table screen the public one: built once per change."""
+        connected = self._connected()
+        send = self.s.transport.send
+        if self.game is None:
+            lobby = self.lobby.view(self.code, set(self.tokens.values()), set(self.phones))
+            actions = self.lobby.phone_actions()
+            for pid, conn in self.phones.items():
+                seat = self.lobby.seat_of(pid)
+                send(conn.sid, "view", {
+                    "kind": "lobby", "game_id": self.id, "seat": seat,
+                    "view": {**lobby, "you": {"seat": seat}}, "legal_actions": actions,
+                    "connected": connected,
+                })
+        else:
+            game = self.game
+            for pid, conn in self.phones.items():
+                seat = self.lobby.seat_of(pid)
+                send(conn.sid, "view", {
+                    "kind": "game", "game_id": self.id, "seat": seat, "view": game.view(seat),
+                    "legal_actions": game.legal_actions(seat), "connected": connected,
+                })
+        if self.screens:
+            send(self.room, "view", self._table_message(connected, public))
+
+    def _table_message(self, connected: list[bool], public: dict[str, Any] | None = None) -> dict[str, Any]:
+        phones = set(self.tokens.values())
+        players = self.lobby.players
+        now = self.s.clock()
+        if self.game is None:
+            kind, phoneless, log_times = "lobby", {}, []
+            view = self.lobby.view(self.code, phones, set(self.phones))
+            actions = self.lobby.table_actions()
+        else:
+            game = self.game
+            kind = "game"
+            view = public if public is not None else game.view(None)
+            actions = game.legal_actions(BANKER)
+            phoneless = {str(seat): game.legal_actions(seat)
+                         for seat, p in enumerate(players) if p.pid not in phones}
+            log_times = self._log_times(view["log_start"], len(view["log"]))
+        joins = [f"{base}/j/{self.code}" for base in self.s.addresses.join_bases]
+        return {
+            "kind": kind, "game_id": self.id, "seat": None, "view": view,
+            "legal_actions": actions + self._host_actions(), "connected": connected,
+            "table": {
+                "code": self.code, "join_url": joins[0] if joins else None, "join_urls": joins,
+                "qr_svg": f"/qr.svg?key={self.key}", "qr_png": f"/qr.png?key={self.key}",
+                "phones": [p.pid in phones for p in players],
+                "phoneless": phoneless,
+                "claims": {str(self.lobby.seat_of(pid)): {"code": c.code, "expires": c.expires}
+                           for pid, c in self.claims.items() if c.expires >= now},
+                "auction": None if self._deadline is None else {
+                    "deadline": self._deadline, "remaining": max(0.0, self._deadline - now),
+                    "seconds": self._auction_seconds(),
+                },
+                "log_times": log_times,
+                "now": now,
+            },
+        }
+
+    def _mark(self, first: int, length: int, at: float) -> None:
+        """The events from ``first`` to ``length`` happened at ``at``."""
+        if length < first:
+            cut = bisect.bisect_left(self._mark_starts, length)
+            del self._mark_starts[cut:], self._mark_times[cut:]
+        elif length > first:
+            self._mark_starts.append(first)
+            self._mark_times.append(at)
+
+    def _log_times(self, start: int, count: int) -> list[float]:
+        times = []
+        for index in range(start, start + count):
+            at = bisect.bisect_right(self._mark_starts, index) - 1
+            times.append(self._mark_times[at] if at >= 0 else 0.0)
+        return times
+
+    # Saved games.
+
+    def export(self) -> str:
+        """The engine's exact to_json once the game is over (it holds the seed); before that nothing secret."""
+        with self.lock:
+            if self.game is not None and self.game.over:
+                return self.game.to_json()
+            return json.dumps({
+                "game_id": self.id, "status": self.status, "seed": None,
+                "view": self.game.view(None) if self.game is not None else None,
+            })
+
+
+def _load_game(saved: SavedGame) -> Game | None:
+    """The game from its snapshot, then the actions saved after it, which must give the same events.
+
+    The engine draws chance from its seed and a counter kept in the snapshot, so the
+    replay draws exactly what was drawn before; a different event means the engine
+    changed, and the game is not resumed rather than resumed differently.
+    """
+    if saved.engine is None:
+        return None
+    game = Game.from_json(saved.engine)
+    for n, row in saved.actions:
+        if n > saved.engine_n and row.seat is not None:
+            events = json.loads(json.dumps(game.apply(row.seat, row.action)))
+            if events != row.answer["events"]:
+                raise RuntimeError(f"game {saved.id}: action {n} replays differently")
+    return game

@@ -1,0 +1,46 @@
+"""How the host reaches sockets: a thin layer over the Socket.IO server, so tables hold no globals."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .limits import TokenBucket
+
+if TYPE_CHECKING:
+    import socketio
+
+    from .table import Table
+
+NAMESPACE = "/"
+
+
+class Transport:
+    def __init__(self, server: socketio.Server) -> None:
+        self.server = server
+
+    def send(self, to: str, event: str, data: dict[str, Any]) -> None:
+        """Queue a message for one socket or a room; the socket's own thread writes it."""
+        self.server.emit(event, data, to=to, namespace=NAMESPACE)
+
+    def enter(self, sid: str, room: str) -> None:
+        self.server.enter_room(sid, room, namespace=NAMESPACE)
+
+    def leave(self, sid: str, room: str) -> None:
+        self.server.leave_room(sid, room, namespace=NAMESPACE)
+
+    def close(self, sid: str) -> None:
+        """Disconnect a socket from the server's side (the client does not reconnect)."""
+        self.server.disconnect(sid, namespace=NAMESPACE)
+
+
+@dataclass(eq=False, slots=True)
+class Conn:
+    """One connected socket: a phone (with or without a seat) or a table screen."""
+
+    sid: str
+    bucket: TokenBucket
+    table: Table | None = None
+    pid: str | None = None
+    """The seat's player id, for a seated phone."""
+    screen: bool = False
+    """True for a table screen."""

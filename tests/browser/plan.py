@@ -1,0 +1,255 @@
+"""A scripted game for the browser test, worked out on a local copy of the engine.
+
+The engine is deterministic given its seed and the actions, so the test plays the same
+actions on a local ``Game`` as the host does, and looks ahead on copies of it to pick the
+actions that give each outcome the test wants (a lost bet, a winning pick, ...). The banker's
+corrections (``transfer``, ``move_casino``) set up the bankruptcy and the winning combination,
+as a banker at a real table could.
+
+``plan_game`` returns the steps: ``(seat, action, tag)`` where seat is a player's seat or
+``BANKER``, and tag names the stage a step completes (for screenshots), or ``None``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import BANKER, Game, Settings
+
+NAMES = ["Ann", "Bob", "Cas"]
+
+
+@dataclass
+class Planner:
+    game: Game
+    steps: list[tuple[int, dict[str, Any], str | None]] = field(default_factory=list)
+    tags: set[str] = field(default_factory=set)
+
+    # ---- basics ----
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.game.view(None)
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        return self.game.legal_actions(seat)
+
+    def do(self, seat: int, action: dict[str, Any], tag: str | None = None) -> list[dict[str, Any]]:
+        events = self.game.apply(seat, action)
+        self.steps.append((seat, action, tag))
+        if tag:
+            self.tags.add(tag)
+        return events
+
+    def try_(self, seat: int, *actions: tuple[int, dict[str, Any]] | dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
+        """Apply on a copy: (the copy, all events)."""
+        copy = Game.from_json(self.game.to_json())
+        events = copy.apply(seat, actions[0])  # type: ignore[arg-type]
+        return copy, events
+
+    def find(self, seat: int, kind: str, **fields: Any) -> dict[str, Any] | None:
+        for a in self.legal(seat):
+            if a["type"] == kind and all(a.get(k) == v for k, v in fields.items()):
+                return a
+        return None
+
+    def actor(self) -> int:
+        seats = self.game.to_act()
+        return seats[0] if seats else BANKER
+
+    def money(self, seat: int) -> int:
+        return self.view["players"][seat]["money"]
+
+    # ---- a turn that changes little: roll, Grand Slam, take 100,000 ----
+    def filler_step(self, avoid: set[int] = frozenset()) -> None:
+        seat = self.actor()
+        phase = self.view["phase"]
+        legal = self.legal(seat)
+        types = {a["type"] for a in legal}
+        if phase == "roll":
+            self.do(seat, {"type": "roll"})
+        elif phase in ("land", "choose_space"):
+            self.do(seat, self.find(seat, "land", space="grand_slam"))
+        elif phase == "grand_slam":
+            self.do(seat, {"type": "collect"})
+        elif phase == "grand_slam_step":
+            self.do(seat, {"type": "stop_slam"})
+        elif "accept_loss" in types:
+            self.do(seat, {"type": "accept_loss"})
+        elif "challenge_bluff" in types:
+            self.do(seat, {"type": "challenge_bluff"})
+        elif "pass_bid" in types:
+            self.do(seat, {"type": "pass_bid"})
+        elif "decline" in types:
+            self.do(seat, {"type": "decline"})
+        elif "sell" in types or "take_casino" in types or "draw" in types:
+            self.do(seat, legal[0])
+        else:
+            raise AssertionError(f"filler: nothing to do in {phase}: {legal}")
+
+    def until_turn_start(self, seat: int | None = None, limit: int = 60) -> int:
+        """Play filler until a player stands at the start of a turn (seat: that player)."""
+        for _ in range(limit):
+            v = self.view
+            if v["over"]:
+                raise AssertionError("game over too early")
+            if v["phase"] == "roll" and v["waiting"].get("start") and (seat is None or v["turn"] == seat):
+                return v["turn"]
+            self.filler_step()
+        raise AssertionError("no turn start")
+
+    def owned_by_other(self, seat: int) -> list[dict[str, Any]]:
+        return [c for c in self.view["casinos"] if c["owner"] not in (None, seat)
+                and not self.view["players"][c["owner"]]["out"]]
+
+    # ---- a casino game the visitor loses, then a bluff ----
+    def losing_visit(self, seat: int, respond: str, tag: str) -> None:
+        """seat lands on another's casino, bets and loses, offers a bluff card; the owner
+        answers with ``respond`` (accept_bluff or challenge_bluff)."""
+        self.do(seat, {"type": "roll"})
+        if self.view["phase"] != "land":
+            raise AssertionError("no land phase")
+        for casino in self.owned_by_other(seat):
+            land = self.find(seat, "land", space="casino", casino=casino["id"])
+            after, _ = self.try_(seat, land)
+            for bet in after.legal_actions(seat):
+                if bet["type"] != "bet":
+                    continue
+                stake = min(100_000, bet["amount"]["max"])
+                concrete = dict(bet, amount=stake)
+                probe = Game.from_json(after.to_json())
+                events = probe.apply(seat, concrete)
+                lost = any(e["type"] == "game_result" and e["loser"] == seat for e in events)
+                if lost and probe.view(None)["phase"] == "bluff_offer":
+                    self.do(seat, land, "landed_casino")
+                    self.do(seat, concrete, "casino_game")
+                    card = self.find(seat, "offer_bluff")
+                    self.do(seat, card, "bluff_offered")
+                    owner = casino["owner"]
+                    self.do(owner, {"type": respond}, tag)
+                    return
+        raise AssertionError("no losing bet found")
+
+    # ---- an auction at the start of a turn ----
+    def auction(self) -> None:
+        seat = self.until_turn_start()
+        own = self.find(seat, "auction")
+        if own is None:
+            raise AssertionError("nothing to auction")
+        self.do(seat, own, "auction_started")
+        bidders = self.game.to_act()
+        first = bidders[0]
+        bid = self.find(first, "bid")
+        self.do(first, dict(bid, amount=bid["amount"]["min"] + 50_000), "auction_bid")
+        while self.view["phase"] == "auction":
+            s = self.actor()
+            if s == BANKER:
+                self.do(BANKER, {"type": "close_auction"})
+            else:
+                self.do(s, {"type": "pass_bid"})
+        self.tags.add("auction")
+        self.steps[-1] = (*self.steps[-1][:2], "auction")
+
+    # ---- a bankruptcy set up by the banker ----
+    def bankruptcy(self) -> int:
+        seat = self.until_turn_start()
+        victim = next(s for s in range(len(NAMES)) if s != seat and not self.view["players"][s]["out"])
+        # Keep one casino for the victim; the banker moves the rest to the bank and most of the money.
+        mine = [c["id"] for c in self.view["casinos"] if c["owner"] == victim]
+        keep = mine[0]
+        for c in mine[1:]:
+            self.do(BANKER, {"type": "move_casino", "casino": c, "to": "bank", "reason": "Set up for the test"})
+        take = self.money(victim) - 10_000
+        if take > 0:
+            a = next(a for a in self.legal(BANKER) if a["type"] == "transfer" and a["from"] == victim and a["to"] == "bank")
+            self.do(BANKER, dict(a, amount=take, reason="Lent to the bank"), "banker_correction")
+        self.do(seat, {"type": "roll"})
+        land = self.find(seat, "land", space="casino", casino=keep)
+        after, _ = self.try_(seat, land)
+        for bet in after.legal_actions(seat):
+            if bet["type"] != "bet":
+                continue
+            concrete = dict(bet, amount=min(300_000, bet["amount"]["max"]))
+            probe = Game.from_json(after.to_json())
+            events = probe.apply(seat, concrete)
+            if any(e["type"] == "game_result" and e["winner"] == seat for e in events):
+                self.do(seat, land)
+                self.do(seat, concrete, "winning_bet")
+                break
+        else:
+            raise AssertionError("no winning bet")
+        for _ in range(30):
+            if self.view["players"][victim]["out"]:
+                break
+            s = self.actor()
+            legal = self.legal(s) if s != BANKER else []
+            types = {a["type"] for a in legal}
+            if s == BANKER:
+                self.do(BANKER, {"type": "close_auction"})
+            elif "accept_loss" in types:
+                self.do(s, {"type": "accept_loss"})
+            elif "pass_bid" in types:
+                self.do(s, {"type": "pass_bid"}, "forced_auction" if "forced_auction" not in self.tags else None)
+            elif "sell" in types:
+                self.do(s, self.find(s, "sell"))
+            else:
+                raise AssertionError(f"bankruptcy stuck: {self.view['phase']} {legal}")
+        assert self.view["players"][victim]["out"], "no bankruptcy"
+        self.steps[-1] = (*self.steps[-1][:2], "bankrupt")
+        self.tags.add("bankrupt")
+        return victim
+
+    # ---- the winning combination, the lap and the win ----
+    def lap_and_win(self) -> int:
+        live = [p["seat"] for p in self.view["players"] if not p["out"]]
+        runner = live[0]
+        size = self.view["combination_size"]["symbol"]
+        roulette = [c["id"] for c in self.view["casinos"] if c["symbol"] == "roulette"][:size]
+        for c in roulette:
+            if self.view["casinos"][c]["owner"] != runner:
+                self.do(BANKER, {"type": "move_casino", "casino": c, "to": runner, "reason": "A winning set for the test"})
+        self.steps[-1] = (*self.steps[-1][:2], "combination")
+        for _ in range(12):
+            self.until_turn_start(runner)
+            announce = self.find(runner, "announce", combination=sorted(roulette))
+            events = self.do(runner, announce, "announced")
+            if any(e["type"] == "lap_started" for e in events):
+                self.steps[-1] = (*self.steps[-1][:2], "lap_started")
+                break
+        else:
+            raise AssertionError("the lap never started")
+        # The others play quiet turns until the runner is back.
+        for _ in range(60):
+            v = self.view
+            if v["turn"] == runner and v["phase"] == "land":
+                break
+            self.filler_step()
+        self.do(runner, {"type": "finish_lap"}, "won")
+        assert self.game.over and self.game.winner == runner
+        return runner
+
+
+def plan_game(seed: str, settings: Settings) -> Planner:
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed))
+    # 1. a casino bought
+    seat = p.until_turn_start()
+    p.do(seat, {"type": "roll"})
+    free = next(c for c in p.view["casinos"] if c["owner"] is None)
+    p.do(seat, p.find(seat, "land", space="casino", casino=free["id"]), "landed_free")
+    p.do(seat, p.find(seat, "buy"), "bought")
+    # 2. a casino game lost, a bluff accepted
+    seat = p.until_turn_start()
+    p.losing_visit(seat, "accept_bluff", "bluff_accepted")
+    # 3. another lost, a bluff challenged
+    for _ in range(6):
+        seat = p.until_turn_start()
+        if p.view["players"][seat]["bluff_count"]:
+            break
+        p.filler_step()
+    p.losing_visit(seat, "challenge_bluff", "bluff_challenged")
+    # 4. an auction
+    p.auction()
+    # 5. a bankruptcy
+    p.bankruptcy()
+    # 6. a Cash & Run lap and the win
+    p.lap_and_win()
+    return p

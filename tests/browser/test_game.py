@@ -1,0 +1,173 @@
+"""A whole seeded game in a real browser: the table screen and three phones.
+
+The test plays the steps that `plan.py` worked out on a local engine with the same seed,
+each through the page of whoever acts (a phone, or the table screen for the banker), and
+checks after every step that the table screen has caught up with the local engine.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from conftest import PHONE, SEED, TABLE
+from driver import bluff_symbols, log_end, perform, settle, wait_log
+from engine import BANKER, Game, Settings
+from plan import NAMES, plan_game
+
+SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
+SHOT_TAGS = {
+    "bought": "03-bought", "casino_game": "04-casino-game", "bluff_accepted": "05-bluff-accepted",
+    "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",
+    "bankrupt": "09-bankrupt", "lap_started": "10-lap", "won": "11-won",
+}
+
+
+class Frames:
+    """Socket.IO `view` messages a page received."""
+
+    def __init__(self, page) -> None:
+        self.views: list[dict] = []
+        self.raw: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode("utf-8", "replace")
+        self.raw.append(payload)
+        if payload.startswith('42["view",'):
+            self.views.append(json.loads(payload[2:])[1])
+
+
+def digits(text: str) -> int:
+    return int(re.sub(r"\D", "", text) or -1)
+
+
+def stage_idle(table) -> None:
+    table.wait_for_function("() => !document.querySelector('.stage[data-playing]')", timeout=20_000)
+
+
+def test_seeded_game(browser, host, shots, requests_seen):
+    started = time.monotonic()
+    plan = plan_game(SEED, SETTINGS)
+    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED)
+
+    tctx = browser.new_context(**TABLE)
+    requests_seen.watch(tctx)
+    table = tctx.new_page()
+    table_frames = Frames(table)
+    errors: list[str] = []
+    table.on("pageerror", lambda e: errors.append(f"table: {e}"))
+    table.goto(host.table_url)
+    settle(table)
+
+    phones, phone_frames, contexts = [], [], []
+    for name in NAMES:
+        ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+        requests_seen.watch(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e, n=name: errors.append(f"{n}: {e}"))
+        phone_frames.append(Frames(page))
+        page.goto(f"{host.base}/j/{host.code}")
+        page.locator('[data-input="name"]').fill(name)
+        page.locator('[data-act="join"]').click()
+        settle(page)
+        page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+        phones.append(page)
+        contexts.append(ctx)
+    table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
+    assert table.locator('[data-out="code"]').inner_text() == host.code
+    table.screenshot(path=shots / "01-table-lobby.png")
+    phones[0].screenshot(path=shots / "01-phone-lobby.png")
+
+    # House rules through the form: a long auction countdown, so the host's timer stays out of it.
+    table.locator('[data-details="settingsOpen"] summary').click()
+    table.locator('[data-set="auction_seconds"]').fill("120")
+    table.locator('[data-act="save-settings"]').click()
+    settle(table)
+    table.locator('[data-act="do"][data-type="start"]').click()
+    table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+    wait_log(table, log_end(mirror.view(None)))
+    assert table.locator(".tplayer.turn").get_attribute("data-seat") == str(mirror.view(None)["turn"])
+    for page in phones:
+        page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+    stage_idle(table)
+    table.screenshot(path=shots / "02-table-start.png")
+    phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
+
+    drawer_open = False
+    reloaded = False
+    for seat, action, tag in plan.steps:
+        end = log_end(mirror.view(None))
+        if seat == BANKER:
+            wait_log(table, end)
+            if not drawer_open:
+                table.locator('.bar [data-act="drawer"]').click()
+                table.locator("#drawer").wait_for()
+                drawer_open = True
+            perform(table, action, scope="#drawer", pad=False)
+        else:
+            page = phones[seat]
+            wait_log(page, end)
+            if drawer_open and seat >= 0:
+                table.locator('.bar [data-act="drawer"]').click()
+                drawer_open = False
+            perform(page, action)
+        mirror.apply(seat, action)
+        view = mirror.view(None)
+        wait_log(table, log_end(view))
+        for p, page in enumerate(phones):
+            if not view["players"][p]["out"] and p == (seat if seat >= 0 else p):
+                wait_log(page, log_end(view))
+                assert digits(page.locator('[data-out="money"]').inner_text()) == view["players"][p]["money"]
+        if tag in SHOT_TAGS:
+            stage_idle(table)
+            name = SHOT_TAGS[tag]
+            table.screenshot(path=shots / f"{name}-table.png")
+            who = seat if seat >= 0 else view["turn"]
+            phones[who].screenshot(path=shots / f"{name}-phone.png", full_page=True)
+        if tag == "bluff_challenged" and not reloaded:
+            # A phone reloaded mid-game keeps its seat and its cards.
+            p = next(s for s in range(3) if view["players"][s]["bluff_count"])
+            page = phones[p]
+            before = bluff_symbols(page)
+            page.reload()
+            settle(page)
+            wait_log(page, log_end(view))
+            assert page.locator(".me .pname").inner_text() == NAMES[p]
+            assert bluff_symbols(page) == before
+            reloaded = True
+        if tag == "auction_bid":
+            assert table.locator(".auction").is_visible()
+            assert "120" in table.locator('[data-out="countdown"]').inner_text() or \
+                digits(table.locator('[data-out="countdown"]').inner_text()) > 100
+        for p in range(3):
+            for money_el in table.locator(f'[data-out="money-{p}"]').all():
+                assert digits(money_el.inner_text()) == view["players"][p]["money"]
+
+    assert reloaded
+    final = mirror.view(None)
+    assert final["over"]
+    table.locator('[data-out="winner"]').wait_for()
+    assert NAMES[final["winner"]] in table.locator('[data-out="winner"]').inner_text()
+    assert table.locator('[data-out="seed"]').inner_text() == SEED
+    assert table.locator("svg.chart polyline").count() == 3
+    href = table.locator('[data-out="export"]').get_attribute("href")
+    exported = table.request.get(host.base + href)
+    assert exported.ok
+    assert Game.from_json(exported.text()).winner == final["winner"]
+    table.screenshot(path=shots / "12-table-end.png", full_page=True)
+    phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
+
+    # The table screen never gets a bluff card's symbol; a phone gets only its own cards.
+    assert table_frames.views and not any("bluff_cards" in raw for raw in table_frames.raw)
+    for seat, frames in enumerate(phone_frames):
+        for v in frames.views:
+            if v.get("kind") == "game":
+                assert v["view"]["you"]["seat"] == seat
+                assert v["seat"] == seat
+    assert not requests_seen.foreign(host.netloc), requests_seen.foreign(host.netloc)
+    assert not errors, errors
+    for ctx in [tctx, *contexts]:
+        ctx.close()
+    print(f"\nseeded game: {len(plan.steps)} steps in {time.monotonic() - started:.1f} s")

@@ -1,0 +1,56 @@
+"""Fixtures for the host tests: an app on a fake clock, a table screen and phones (test clients)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import create_app
+from companion.host import Host
+from companion.table import Table
+
+from hostkit import Client, FakeClock, join
+
+SEED = "host-tests"
+NAMES = ["Ann", "Bob", "Cas", "Dee"]
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(tmp_path: Path, clock: FakeClock) -> Any:
+    return create_app(tmp_path, seed=SEED, clock=clock, scheduler=clock)
+
+
+@pytest.fixture
+def host(app: Any) -> Host:
+    return app.extensions["cashrun"]
+
+
+@pytest.fixture
+def table(host: Host) -> Table:
+    return host.new_table()
+
+
+@pytest.fixture
+def screen(app: Any, table: Table) -> Client:
+    return Client(app, {"table_key": table.key})
+
+
+@pytest.fixture
+def phones(app: Any, table: Table, screen: Client) -> list[Client]:
+    return [join(app, table, name) for name in NAMES]
+
+
+@pytest.fixture
+def started(screen: Client, phones: list[Client]) -> list[Client]:
+    answer = screen.act({"type": "start"})
+    assert answer["ok"], answer
+    for phone in phones:
+        phone.drain()
+    screen.drain()
+    return phones

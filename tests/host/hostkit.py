@@ -1,0 +1,147 @@
+"""Test helpers for the host: a fake clock and scheduler, a keeping test client, random play."""
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any, Callable
+
+from companion import socketio
+from companion.table import Table
+
+
+class FakeTimer:
+    def __init__(self, when: float, fn: Callable[[], None]) -> None:
+        self.when = when
+        self.fn = fn
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class FakeClock:
+    """``clock()`` is the time; ``advance`` moves it and runs every call that fell due."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+        self.timers: list[FakeTimer] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def call_at(self, when: float, fn: Callable[[], None]) -> FakeTimer:
+        timer = FakeTimer(when, fn)
+        self.timers.append(timer)
+        return timer
+
+    def pending(self) -> list[FakeTimer]:
+        return [t for t in self.timers if not t.cancelled]
+
+    def advance(self, seconds: float) -> None:
+        end = self.now + seconds
+        while True:
+            due = sorted((t for t in self.pending() if t.when <= end), key=lambda t: t.when)
+            if not due:
+                break
+            timer = due[0]
+            timer.cancelled = True
+            self.now = max(self.now, timer.when)
+            timer.fn()
+        self.now = end
+
+
+class Client:
+    """A Socket.IO test client that keeps every message it heard."""
+
+    def __init__(self, app: Any, auth: dict[str, Any] | None = None) -> None:
+        self.raw = socketio.test_client(app, auth=auth)
+        self.heard: list[tuple[str, Any]] = []
+        self.latest: dict[str, Any] | None = None
+        self.token: str | None = None
+        self._ids = itertools.count()
+
+    @property
+    def connected(self) -> bool:
+        return self.raw.is_connected()
+
+    def emit(self, name: str, data: Any = None) -> Any:
+        return self.raw.emit(name, data, callback=True)
+
+    def act(self, action: dict[str, Any], **extra: Any) -> dict[str, Any]:
+        return self.emit("act", {"id": f"a{next(self._ids)}", "action": action, **extra})
+
+    def drain(self, name: str | None = None) -> list[Any]:
+        """The messages heard since the last drain (of one name, if given)."""
+        queue, self.raw.queue = self.raw.queue, []
+        new = [(m["name"], m["args"][0] if m["args"] else None) for m in queue]
+        self.heard += new
+        for event, data in new:
+            if event == "view":
+                self.latest = data
+        return [data for event, data in new if name is None or event == name]
+
+    def view(self) -> dict[str, Any]:
+        self.drain()
+        assert self.latest is not None
+        return self.latest
+
+
+def join(app: Any, table: Table, name: str) -> Client:
+    phone = Client(app)
+    answer = phone.emit("join", {"code": table.code, "name": name})
+    assert answer["ok"], answer
+    phone.token = answer["token"]
+    return phone
+
+
+def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Fill a listed action's forms: an amount in range and on the step, a short text."""
+    filled = {}
+    for key, value in action.items():
+        if isinstance(value, dict) and set(value) == {"min", "max", "step"}:
+            filled[key] = rng.randrange(value["min"], value["max"] + 1, value["step"])
+        elif isinstance(value, dict) and set(value) == {"text"}:
+            filled[key] = "test"
+        else:
+            filled[key] = value
+    return filled
+
+
+def play(screen: Client, phones: list[Client], steps: int, rng: random.Random, clock: FakeClock,
+         avoid: tuple[str, ...] = ("announce", "auction", "finish_lap")) -> list[dict[str, Any]]:
+    """Random legal actions of the seats the game waits for, one each 0.2 s of the fake clock.
+
+    Returns the accepted answers.
+    """
+    answers = []
+    for _ in range(steps):
+        clock.advance(0.2)
+        table_view = screen.view()
+        if table_view["view"]["over"]:
+            break
+        seats = table_view["view"]["waiting"]["seats"]
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        message = phones[seat].view()
+        choices = [a for a in message["legal_actions"] if a["type"] not in avoid] or message["legal_actions"]
+        answer = phones[seat].act(concrete(rng.choice(choices), rng))
+        assert answer["ok"], answer
+        answers.append(answer)
+    return answers
+
+
+def card_paths(data: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every place in a message that holds bluff cards (a ``bluff_cards`` list or a card dict)."""
+    found: list[tuple[str, Any]] = []
+    if isinstance(data, dict):
+        if set(data) == {"id", "symbol"}:
+            found.append((path, data))
+        for key, value in data.items():
+            if key == "bluff_cards" and isinstance(value, list):
+                found.append((f"{path}.{key}", value))
+            found += card_paths(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += card_paths(value, f"{path}[{index}]")
+    return found

@@ -1,0 +1,132 @@
+"""The command line and the network: addresses, language, TCP_NODELAY, what ``cashrun`` prints."""
+from __future__ import annotations
+
+import socket
+import threading
+import urllib.request
+from types import SimpleNamespace
+
+import pytest
+
+from companion import cli, network, texts
+
+
+def adapter(name: str, *ips: str) -> SimpleNamespace:
+    return SimpleNamespace(name=name, nice_name=name, ips=[
+        SimpleNamespace(ip=ip, is_IPv4=isinstance(ip, str)) for ip in ips
+    ])
+
+
+def test_lan_addresses_leave_out_loopback_and_link_local_and_rank_the_rest(monkeypatch):
+    monkeypatch.setattr(network.ifaddr, "get_adapters", lambda: [
+        adapter("lo", "127.0.0.1", ("::1", 0, 0)),
+        adapter("docker0", "172.17.0.1"),
+        adapter("eth0", "10.0.0.5", "169.254.3.4"),
+        adapter("wlan0", "192.168.1.20", ("fe80::1", 0, 2)),
+        adapter("tun0", "100.64.0.9"),
+    ])
+    assert network.lan_addresses() == ["192.168.1.20", "10.0.0.5", "172.17.0.1", "100.64.0.9"]
+
+
+@pytest.mark.parametrize("env, language", [
+    ({"LANG": "nl_NL.UTF-8"}, "nl"), ({"LC_ALL": "nl_BE"}, "nl"), ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "de_DE"}, "en"), ({"LANGUAGE": "nl"}, "nl"),
+])
+def test_language_from_the_locale(monkeypatch, env, language):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert texts.system_language() == language
+
+
+def test_windows_locale_names(monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(texts.locale, "getlocale", lambda: ("Dutch_Netherlands", "1252"))
+    assert texts.system_language() == "nl"
+
+
+def test_both_languages_have_every_sentence():
+    assert set(texts.messages("en")) == set(texts.messages("nl"))
+
+
+def test_every_accepted_connection_has_nagle_off(app):
+    seen: list[int] = []
+
+    class Probe(network.NoDelayHandler):
+        def setup(self) -> None:
+            super().setup()
+            seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+    server = network.make_server("127.0.0.1", 0, app, threaded=True, request_handler=Probe)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for _ in range(2):
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.server_port}/static/vendor/socket.io-client.LICENSE", timeout=5):
+                pass
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert seen and all(seen)
+
+
+class FakeServer:
+    server_port = 8123
+
+    def serve_forever(self) -> None:
+        raise KeyboardInterrupt
+
+    def server_close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def run(monkeypatch, tmp_path, capsys):
+    opened: list[str] = []
+    monkeypatch.setattr(cli, "serve", lambda host, port, app: FakeServer())
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    monkeypatch.setattr(cli.webbrowser, "open", opened.append)
+
+    def run(*args: str, lang: str = "en_US.UTF-8") -> tuple[str, list[str]]:
+        monkeypatch.setenv("LC_ALL", lang)
+        assert cli.main(["--data-dir", str(tmp_path), *args]) == 0
+        return capsys.readouterr().out, opened
+
+    return run
+
+
+def test_cashrun_prints_the_addresses_and_opens_the_browser(run):
+    out, opened = run()
+    lines = out.splitlines()
+    table_line = next(line for line in lines if line.startswith("Table screen"))
+    assert "http://127.0.0.1:8123/table?key=" in table_line
+    assert opened == [table_line.split(": ", 1)[1]]
+    join_line = next(line for line in lines if line.startswith("Phones join at"))
+    assert "http://192.168.1.20:8123/j/" in join_line
+    assert any("http://10.0.0.5:8123/j/" in line for line in lines)
+
+
+def test_cashrun_in_dutch_without_browser_resumes_the_same_table(run):
+    first, _ = run("--no-browser")
+    second, opened = run("--no-browser", lang="nl_NL.UTF-8")
+    assert opened == []
+    assert "Tafelscherm" in second and "Telefoons doen mee via" in second
+    key = first.split("key=")[1].split()[0]
+    assert f"key={key}" in second  # the same lobby opens again
+
+
+def test_cashrun_with_a_host_gives_that_address(run):
+    out, _ = run("--no-browser", "--host", "10.1.2.3")
+    assert "http://10.1.2.3:8123/table?key=" in out and "http://10.1.2.3:8123/j/" in out
+
+
+def test_busy_port_is_reported(monkeypatch, tmp_path, capsys):
+    def busy(host, port, app):
+        raise OSError(98, "Address already in use")
+
+    monkeypatch.setattr(cli, "serve", busy)
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    assert cli.main(["--data-dir", str(tmp_path), "--no-browser"]) == 1
+    assert "Choose another port with --port" in capsys.readouterr().out

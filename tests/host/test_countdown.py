@@ -1,0 +1,84 @@
+"""The auction countdown runs on the host's clock: the fake clock moves it, nobody sleeps."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from hostkit import Client
+
+
+@pytest.fixture
+def auction(screen: Client, started: list[Client]) -> list[Client]:
+    """The current player puts a casino up for auction at the start of the turn."""
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    offer = next(a for a in started[seat].view()["legal_actions"] if a["type"] == "auction")
+    answer = started[seat].act(offer)
+    assert answer["ok"] and any(e["type"] == "auction_started" for e in answer["events"])
+    assert screen.view()["view"]["phase"] == "auction"
+    return started
+
+
+def countdown(screen: Client) -> dict:
+    return screen.view()["table"]["auction"]
+
+
+def test_the_auction_closes_when_the_countdown_ends(tmp_path, clock, screen, auction):
+    state = countdown(screen)
+    assert state["seconds"] == 10 and state["remaining"] == 10
+    assert state["deadline"] == clock() + 10
+    clock.advance(9.9)
+    assert screen.view()["view"]["phase"] == "auction"
+    clock.advance(0.1)
+    message = screen.view()
+    assert message["view"]["phase"] != "auction"
+    assert any(e["type"] == "auction_closed" for e in message["view"]["log"])
+    assert message["table"]["auction"] is None
+    db = sqlite3.connect(tmp_path / "cashrun.sqlite3")
+    actors = [row[0] for row in db.execute("SELECT actor FROM actions WHERE action LIKE '%close_auction%'")]
+    assert actors == ["host"]  # saved like any other action
+
+
+def test_a_bid_restarts_the_countdown(clock, screen, auction):
+    started_at = clock()
+    clock.advance(6)
+    assert countdown(screen)["deadline"] == started_at + 10
+    bidder_seat = screen.view()["view"]["waiting"]["seats"][0]
+    bid = next(a for a in auction[bidder_seat].view()["legal_actions"] if a["type"] == "bid")
+    assert auction[bidder_seat].act({**bid, "amount": bid["amount"]["min"]})["ok"]
+    assert countdown(screen)["deadline"] == clock() + 10 and countdown(screen)["remaining"] == 10
+    clock.advance(9)
+    assert screen.view()["view"]["phase"] == "auction"
+    clock.advance(1)
+    assert screen.view()["view"]["phase"] != "auction"
+
+
+def test_the_banker_may_close_early_and_the_countdown_stops(clock, screen, auction):
+    assert screen.act({"type": "close_auction"})["ok"]
+    assert countdown(screen) is None
+    assert all(t.cancelled for t in clock.timers if t.fn.__qualname__.endswith("<lambda>"))
+    log = len(screen.view()["view"]["log"]) + screen.view()["view"]["log_start"]
+    clock.advance(30)
+    view = screen.view()["view"]
+    assert not any(e["type"] == "close_auction" for e in view["log"][log - view["log_start"]:])
+
+
+def test_auction_seconds_is_a_setting(app, table, screen, phones, clock):
+    assert screen.act({"type": "set_settings", "settings": {"auction_seconds": 4}})["ok"]
+    assert screen.act({"type": "start"})["ok"]
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    offer = next(a for a in phones[seat].view()["legal_actions"] if a["type"] == "auction")
+    assert phones[seat].act(offer)["ok"]
+    assert countdown(screen)["seconds"] == 4
+    clock.advance(4)
+    assert screen.view()["view"]["phase"] != "auction"
+
+
+def test_a_restart_mid_auction_runs_a_fresh_countdown(tmp_path, table, screen, auction):
+    from test_persistence import restart
+
+    app, clock2 = restart(tmp_path)
+    screen2 = Client(app, {"table_key": table.key})
+    assert screen2.view()["view"]["phase"] == "auction"
+    assert countdown(screen2)["remaining"] == 10
+    clock2.advance(10)
+    assert screen2.view()["view"]["phase"] != "auction"

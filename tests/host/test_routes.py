@@ -1,0 +1,48 @@
+"""HTTP routes: pages with their context, the QR code, the table key at the door, static files."""
+from __future__ import annotations
+
+import pytest
+from jinja2 import DictLoader
+
+
+@pytest.fixture
+def http(app):
+    """A test client whose templates echo their context (the real pages are web/'s)."""
+    app.jinja_loader = DictLoader({
+        "phone.html": "phone code={{ code }} claim={{ claim }}",
+        "table.html": "table key={{ table_key }}",
+    })
+    return app.test_client()
+
+
+def test_phone_pages(http):
+    assert http.get("/").get_data(as_text=True) == "phone code=None claim=None"
+    assert http.get("/j/kqtm").get_data(as_text=True) == "phone code=KQTM claim=None"
+    assert http.get("/c/482913").get_data(as_text=True) == "phone code=None claim=482913"
+
+
+def test_table_page_needs_the_key(http, table):
+    assert http.get("/table").status_code == 403
+    assert http.get("/table?key=wrong").status_code == 403
+    response = http.get(f"/table?key={table.key}")
+    assert response.status_code == 200 and response.get_data(as_text=True) == f"table key={table.key}"
+
+
+def test_qr_codes(http, host, table):
+    from companion.table import Addresses
+
+    host.services.addresses = Addresses("http://127.0.0.1:9", ["http://192.168.1.20:9", "http://10.0.0.5:9"])
+    assert http.get("/qr.svg").status_code == 403
+    assert http.get("/qr.png?key=nope").status_code == 403
+    svg = http.get(f"/qr.svg?key={table.key}")
+    assert svg.mimetype == "image/svg+xml" and svg.get_data().startswith(b"<svg")
+    png = http.get(f"/qr.png?key={table.key}&i=1")
+    assert png.mimetype == "image/png" and png.get_data()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert http.get(f"/qr.svg?key={table.key}&i=2").status_code == 404
+    assert http.get(f"/qr.svg?key={table.key}&i=0").get_data() != http.get(f"/qr.svg?key={table.key}&i=1").get_data()
+
+
+def test_static_files_come_from_web(http):
+    response = http.get("/static/vendor/socket.io-client.LICENSE")
+    assert response.status_code == 200
+    response.close()

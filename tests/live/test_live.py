@@ -1,0 +1,222 @@
+"""``cashrun`` as a real process: a table and four phones (python-socketio clients) play, the
+server is killed with SIGKILL mid-game and started again on the same data directory."""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import socketio
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 10.0
+NAMES = ["Ann", "Bob", "Cas", "Dee"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def command() -> list[str]:
+    """The installed ``cashrun``, or the same entry point from the source tree."""
+    installed = shutil.which("cashrun")
+    return [installed] if installed else [sys.executable, "-m", "companion.cli"]
+
+
+class Server:
+    def __init__(self, port: int, data_dir: Path) -> None:
+        env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
+               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+        self.proc = subprocess.Popen(
+            [*command(), "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        )
+        self.lines: list[str] = []
+        deadline = time.monotonic() + WAIT
+        while not any("Stop with Ctrl+C" in line for line in self.lines):
+            assert time.monotonic() < deadline and self.proc.poll() is None, self.lines
+            self.lines.append(self.proc.stdout.readline().strip())
+        self.table_url = next(line.split(": ", 1)[1] for line in self.lines if line.startswith("Table screen"))
+        self.key = self.table_url.split("key=")[1]
+        self.code = next(line for line in self.lines if line.startswith("Phones join at")).split("join code ")[1][:4]
+
+    def kill(self) -> None:
+        self.proc.kill()  # SIGKILL on POSIX
+        self.proc.wait(WAIT)
+        self.proc.stdout.close()
+
+
+class Peer:
+    """A real Socket.IO client that keeps every message it hears."""
+
+    def __init__(self, url: str, auth: dict[str, Any]) -> None:
+        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.1, reconnection_delay_max=0.3)
+        self.views: list[dict[str, Any]] = []
+        self.refused: list[Any] = []
+        self.changed = threading.Condition()
+        self.auth = auth
+        self.sio.on("view", self._view)
+        self.sio.on("refused", self.refused.append)
+        self.sio.connect(url, auth=lambda: self.auth, transports=["websocket"], wait_timeout=WAIT)
+
+    def _view(self, data: dict[str, Any]) -> None:
+        with self.changed:
+            self.views.append(data)
+            self.changed.notify_all()
+
+    def wait_views(self, count: int) -> dict[str, Any]:
+        return self.wait_for(lambda view: len(self.views) >= count)
+
+    def wait_for(self, test: Any) -> dict[str, Any]:
+        """The latest view once ``test(latest)`` holds."""
+        with self.changed:
+            assert self.changed.wait_for(lambda: bool(self.views) and test(self.views[-1]), WAIT), "no such view"
+            return self.views[-1]
+
+    def call(self, event: str, data: Any) -> Any:
+        return self.sio.call(event, data, timeout=WAIT)
+
+
+def allowed_card_paths(data: Any, path: str = "") -> list[str]:
+    """Paths in a message that hold bluff cards."""
+    found = []
+    if isinstance(data, dict):
+        if set(data) == {"id", "symbol"}:
+            found.append(path)
+        for key, value in data.items():
+            if key == "bluff_cards" and isinstance(value, list):
+                found.append(f"{path}.{key}")
+            found += allowed_card_paths(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += allowed_card_paths(value, f"{path}[{index}]")
+    return found
+
+
+def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    filled = {}
+    for key, value in action.items():
+        if isinstance(value, dict) and set(value) == {"min", "max", "step"}:
+            filled[key] = rng.randrange(value["min"], value["max"] + 1, value["step"])
+        else:
+            filled[key] = value
+    return filled
+
+
+def log_window(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    return {view["log_start"] + i: event for i, event in enumerate(view["log"])}
+
+
+def play(table: Peer, phones: list[Peer], steps: int, rng: random.Random,
+         acked: list[tuple[int, str, dict[str, Any], dict[str, Any]]]) -> None:
+    """Random legal actions by the seats the game waits for; every accepted answer is kept."""
+    for step in range(steps):
+        view = table.views[-1]["view"]
+        if view["over"]:
+            return
+        seat = rng.choice(view["waiting"]["seats"])
+        actions = [a for a in phones[seat].views[-1]["legal_actions"] if a["type"] not in ("announce", "auction")]
+        if not actions:
+            time.sleep(0.02)
+            continue
+        counts = [len(peer.views) for peer in (table, *phones)]
+        message = {"id": f"{seat}-{step}-{rng.random()}", "action": concrete(rng.choice(actions), rng)}
+        answer = phones[seat].call("act", message)
+        while answer.get("error", {}).get("code") == "rate_limited":
+            time.sleep(0.2)
+            answer = phones[seat].call("act", message)
+        if answer["ok"]:
+            acked.append((seat, message["id"], message["action"], answer))
+            for peer, count in zip((table, *phones), counts):
+                peer.wait_views(count + 1)
+
+
+def log_length(message: dict[str, Any]) -> int:
+    return message["view"]["log_start"] + len(message["view"]["log"])
+
+
+def test_play_kill_restart(tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = Server(port, tmp_path)
+    assert server.table_url.startswith(f"{url}/table?key=")
+    peers: list[Peer] = []
+    try:
+        table = Peer(url, {"table_key": server.key})
+        peers.append(table)
+        phones: list[Peer] = []
+        for name in NAMES:
+            phone = Peer(url, {})
+            peers.append(phone)
+            answer = phone.call("join", {"code": server.code, "name": name})
+            assert answer["ok"], answer
+            phone.auth = {"token": answer["token"]}  # sent again on every reconnect
+            phones.append(phone)
+        bad = socketio.Client(reconnection=False)
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            bad.connect(url, auth={"table_key": "wrong"}, transports=["websocket"], wait_timeout=WAIT)
+
+        assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
+        for peer in peers:
+            peer.wait_views(1)
+        table.wait_views(6)
+        acked: list[tuple[int, str, dict[str, Any], dict[str, Any]]] = []
+        rng = random.Random(7)
+        play(table, phones, 120, rng, acked)
+        assert len(acked) >= 60
+        before = table.views[-1]
+        before_phones = [phone.views[-1] for phone in phones]
+        counts = [len(peer.views) for peer in peers]
+
+        # One more action is in flight when the server dies: it may or may not survive.
+        seat = before["view"]["waiting"]["seats"][0]
+        in_flight = [a for a in phones[seat].views[-1]["legal_actions"] if a["type"] != "auction"]
+        if in_flight:
+            phones[seat].sio.emit("act", {"id": "in-flight", "action": concrete(in_flight[0], rng)})
+        server.kill()
+
+        server = Server(port, tmp_path)
+        assert server.key == table.auth["table_key"]  # the same table opens again
+        for peer, count in zip(peers, counts):
+            peer.wait_views(count + 1)  # every client reconnected by itself and heard a view
+        after = table.wait_for(lambda m: m["connected"] == [True] * 4)
+        assert after["kind"] == "game"
+        applied = log_length(after) > log_length(before)
+        if applied:  # the action in flight was saved before the kill: the acknowledged log is its prefix
+            old, new = log_window(before["view"]), log_window(after["view"])
+            assert min(new) <= max(old) + 1 and all(new[i] == old[i] for i in old if i in new)
+        else:
+            assert after["view"] == before["view"]
+        for seat, phone in enumerate(phones):
+            mine = phone.wait_for(lambda m: m["kind"] == "game")
+            assert mine["seat"] == seat and mine["view"]["you"]["seat"] == seat
+            if not applied:
+                assert mine["view"]["you"] == before_phones[seat]["view"]["you"]
+                assert mine["legal_actions"] == before_phones[seat]["legal_actions"]
+        # every acknowledged action is recorded: sent again, it is answered as before and not applied
+        for seat, action_id, action, answer in acked[-25:]:
+            assert phones[seat].call("act", {"id": action_id, "action": action}) == answer
+        play(table, phones, 20, rng, acked)
+
+        for seat, phone in enumerate(phones):
+            for data in phone.views:
+                assert data["seat"] == seat
+                paths = allowed_card_paths(data)
+                assert all(p.startswith(".view.you.bluff_cards") for p in paths), paths
+                assert data["kind"] == "lobby" or data["view"]["you"]["seat"] == seat
+            assert phone.refused == []
+        assert all(allowed_card_paths(data) == [] for data in table.views)
+    finally:
+        for peer in peers:
+            peer.sio.disconnect()
+        server.kill()

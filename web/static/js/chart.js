@@ -1,0 +1,33 @@
+// Everyone's money over the game, as an SVG line chart (view.money_history).
+
+import { s, h } from "./dom.js";
+import { t, money } from "./i18n.js";
+
+function moneyChart(view) {
+  const hist = view.money_history || [];
+  const W = 640, H = 300, L = 70, R = 16, T = 12, B = 34;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": t("end.chart") });
+  if (hist.length === 0) return svg;
+  const xs = hist.map((p) => p[0]);
+  const ys = hist.flatMap((p) => p[1]);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
+  const y1 = Math.max(...ys, 1);
+  const X = (x) => L + (x - x0) / (x1 - x0) * (W - L - R);
+  const Y = (y) => T + (1 - y / y1) * (H - T - B);
+  for (let k = 0; k <= 4; k++) {
+    const v = Math.round(y1 * k / 4);
+    svg.append(s("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: "grid" }),
+      s("text", { x: L - 6, y: Y(v), class: "axis", "text-anchor": "end", "dominant-baseline": "central" }, money(v)));
+  }
+  svg.append(s("text", { x: (L + W - R) / 2, y: H - 6, class: "axis", "text-anchor": "middle" }, `${t("end.turn")} ${x0}–${x1}`));
+  view.players.forEach((p, i) => {
+    const pts = hist.map(([x, m]) => `${X(x).toFixed(1)},${Y(m[i] || 0).toFixed(1)}`).join(" ");
+    svg.append(s("polyline", { points: pts, class: `line p${p.seat}${view.winner === p.seat ? " winner" : ""}` },
+      s("title", {}, p.name)));
+  });
+  const legend = h("ul", { class: "legend" }, view.players.map((p) =>
+    h("li", { class: `p${p.seat}` }, h("span", { class: "key", "aria-hidden": "true" }), h("span", { text: `${p.name}: ${money(p.money)}` }))));
+  return h("figure", { class: "chart-box" }, svg, h("figcaption", {}, legend));
+}
+
+export { moneyChart };

@@ -1,0 +1,180 @@
+// Controls for one group of legal actions (same type): ask for each choice in turn, then the
+// amount or text the listing asks for, then confirm. Used by the phone and the table.
+// State lives in store.state.ui.choice = {type, as, chosen: {field: key}, steps: [field], values: {}}.
+
+import { h, icon } from "./dom.js";
+import { t, has, money } from "./i18n.js";
+import {
+  nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe,
+  clamp,
+} from "./actions.js";
+
+function newChoice(type, as) {
+  return { type, as: as ?? null, chosen: {}, steps: [], values: {} };
+}
+
+function optionButton(field, opt, view, a) {
+  const lab = valueLabel(field, opt.value, view, a);
+  const attrs = { type: "button", class: "opt", "data-act": "pick", "data-field": field, "data-key": opt.key };
+  const kids = [];
+  if (lab.casino) {
+    attrs.class += ` casino c-${lab.casino.colour}`;
+    kids.push(h("span", { class: "swatch", "aria-hidden": "true" }));
+  }
+  if (lab.icon) kids.push(icon(lab.icon));
+  kids.push(h("span", { class: "opt-text", text: lab.text }));
+  if (lab.casino) {
+    const sub = [t(`colour.${lab.casino.colour}`), t(`symbol.${lab.casino.symbol}`)];
+    kids.push(h("span", { class: "opt-sub", text: sub.join(" · ") }));
+  }
+  return h("button", attrs, kids);
+}
+
+// Quick amounts for a stake or a bid, inside the listed range and on its step.
+function quickAmounts(r, kind) {
+  const out = new Set();
+  const add = (v) => { const c = clamp(r, v); if (c >= r.min && c <= r.max) out.add(c); };
+  add(r.min);
+  if (kind === "bid") { for (const x of [100000, 200000, 500000]) add(r.min + x); }
+  else { for (const x of [100000, 250000, 500000, 1000000]) add(x); add(Math.floor(r.max / 2 / (r.step || 1)) * (r.step || 1)); }
+  add(r.max);
+  return [...out].sort((a, b) => a - b).slice(0, 6);
+}
+
+function amountControls(form, value, { pad, pending, bid }) {
+  const r = form.spec;
+  const wrap = h("div", { class: "amount" });
+  const shown = Number.isInteger(value) ? money(value) : "—";
+  wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite", text: shown }));
+  wrap.append(h("p", { class: "hint", text: t("amount.range", { min: money(r.min), max: money(r.max) }) }));
+  const quick = h("div", { class: "quick", role: "group", "aria-label": t("amount.quick") });
+  for (const q of quickAmounts(r, bid ? "bid" : "stake")) {
+    quick.append(h("button", { type: "button", class: "chip", "data-act": "quick", "data-amount": q, disabled: pending,
+      text: q === r.max ? t("amount.max", { amount: money(q) }) : money(q) }));
+  }
+  wrap.append(quick);
+  if (pad) {
+    const grid = h("div", { class: "pad", role: "group", "aria-label": t("amount.pad") });
+    for (const d of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "000"]) {
+      const label = d === "C" ? t("amount.clear") : d;
+      grid.append(h("button", { type: "button", class: "key", "data-act": "digit", "data-d": d, "aria-label": label, text: d === "C" ? "C" : d }));
+    }
+    wrap.append(grid);
+  } else {
+    wrap.append(h("label", { class: "field" }, h("span", { text: t("amount.label") }),
+      h("input", { type: "number", inputmode: "numeric", min: r.min, max: r.max, step: r.step || 1,
+        "data-form": form.field, value: Number.isInteger(value) ? value : "" })));
+  }
+  return wrap;
+}
+
+// The element for one group; `opts` = {view, pending, pad, title, extra(action) -> node}
+function renderChooser(actions, choice, opts) {
+  const { view, pending } = opts;
+  const box = h("section", { class: "chooser", "data-type": choice.type, "aria-label": actionLabel(choice.type) });
+  box.append(h("h3", { class: "chooser-title", text: opts.title || actionLabel(choice.type) }));
+
+  // What is chosen so far, with a way back.
+  if (choice.steps.length) {
+    const a0 = chosenAction(actions, choice.chosen) || actions[0];
+    const crumbs = h("p", { class: "crumbs" });
+    for (const f of choice.steps) {
+      const v = JSON.parse(choice.chosen[f]);
+      crumbs.append(h("span", { class: "crumb", text: valueLabel(f, v, view, { ...a0, [f]: v }).text }));
+    }
+    crumbs.append(h("button", { type: "button", class: "link", "data-act": "back", text: t("ui.back") }));
+    box.append(crumbs);
+  }
+
+  const step = nextStep(actions, choice.chosen);
+  if (step && step.field) {
+    const q = has(`ask.${choice.type}.${step.field}`) ? `ask.${choice.type}.${step.field}` : `ask.${step.field}`;
+    box.append(h("p", { class: "question", text: t(q) }));
+    const list = h("div", { class: `options f-${step.field}`, role: "group", "aria-label": t(`ask.${step.field}`) });
+    for (const o of step.options) list.append(optionButton(step.field, o, view, o.action));
+    box.append(list);
+    if (opts.cancel !== false) box.append(h("button", { type: "button", class: "link", "data-act": "cancel", text: t("ui.cancel") }));
+    return box;
+  }
+
+  const a = chosenAction(actions, choice.chosen);
+  if (!a) return box;
+  if (opts.extra) { const x = opts.extra(a); if (x) box.append(x); }
+  let problem = null;
+  for (const f of formsOf(a)) {
+    const val = choice.values[f.field];
+    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, bid: choice.type === "bid" }));
+    else if (f.kind === "text") {
+      box.append(h("label", { class: "field" }, h("span", { text: t(`form.${f.field}`) }),
+        h("input", { type: "text", maxlength: f.spec.text, "data-form": f.field, value: val || "", autocomplete: "off" })));
+    }
+    problem = problem || formProblem(f, val);
+  }
+  box.append(h("p", { class: "problem", "data-out": "problem", role: "status", text: formsOf(a).length && problem ? problem : "" }));
+  const ready = complete(a, choice.values);
+  box.append(h("div", { class: "row" },
+    h("button", { type: "button", class: "btn primary big", "data-act": "confirm", disabled: pending || !!problem,
+      "aria-busy": pending ? "true" : null, text: describe(ready, view) }),
+    opts.cancel === false ? null : h("button", { type: "button", class: "btn", "data-act": "cancel", text: t("ui.cancel") })));
+  return box;
+}
+
+// Handle a click inside a chooser. Returns true when it was one.
+function chooserClick(el, store, actionsFor, send) {
+  const act = el.dataset.act;
+  const ui = store.state.ui;
+  const choice = ui.choice;
+  if (!choice || !["pick", "back", "cancel", "digit", "quick", "confirm"].includes(act)) return false;
+  const actions = actionsFor(choice);
+  const next = { ...choice, chosen: { ...choice.chosen }, steps: [...choice.steps], values: { ...choice.values } };
+  if (act === "pick") {
+    next.chosen[el.dataset.field] = el.dataset.key;
+    next.steps.push(el.dataset.field);
+  } else if (act === "back") {
+    const f = next.steps.pop();
+    delete next.chosen[f];
+  } else if (act === "cancel") {
+    store.ui({ choice: null });
+    return true;
+  } else if (act === "quick") {
+    next.values.amount = Number(el.dataset.amount);
+  } else if (act === "digit") {
+    const d = el.dataset.d;
+    const cur = Number.isInteger(next.values.amount) ? String(next.values.amount / 1000) : "";
+    let s = d === "C" ? "" : (cur + d).replace(/^0+/, "");
+    if (s.length > 7) s = s.slice(0, 7);
+    next.values.amount = s ? Number(s) * 1000 : undefined;
+  } else if (act === "confirm") {
+    const a = chosenAction(actions, choice.chosen);
+    if (!a) return true;
+    const values = { ...choice.values };
+    for (const f of formsOf(a)) if (f.kind === "text") values[f.field] = (values[f.field] || "").trim();
+    send(complete(a, values), choice.as).then((answer) => {
+      if (answer && answer.ok && store.state.ui.choice === choice) store.ui({ choice: null });
+    });
+    return true;
+  }
+  store.ui({ choice: next });
+  return true;
+}
+
+// Typing in a form field: keep the value without a full render, refresh the confirm button.
+function chooserInput(el, store, actionsFor) {
+  const choice = store.state.ui.choice;
+  if (!choice || !el.dataset.form) return false;
+  const f = el.dataset.form;
+  const raw = el.value;
+  choice.values[f] = el.type === "number" ? (raw === "" ? undefined : Number(raw)) : raw;
+  const a = chosenAction(actionsFor(choice), choice.chosen);
+  const box = el.closest(".chooser");
+  if (!a || !box) return true;
+  let problem = null;
+  for (const form of formsOf(a)) problem = problem || formProblem(form, choice.values[form.field]);
+  const btn = box.querySelector('[data-act="confirm"]');
+  const out = box.querySelector('[data-out="problem"]');
+  if (btn) { btn.disabled = !!problem || !!store.state.pending; btn.textContent = describe(complete(a, choice.values), store.state.msg && store.state.msg.view); }
+  if (out) out.textContent = problem || "";
+  return true;
+}
+
+export { newChoice, renderChooser, chooserClick, chooserInput, quickAmounts };

@@ -1,0 +1,78 @@
+// Bits both screens share: theme and language switches, focus across renders, error words.
+
+import { h, icon } from "./dom.js";
+import { t, has, currentLang } from "./i18n.js";
+
+const THEME = "cashrun.theme";
+
+function applyTheme() {
+  const saved = localStorage.getItem(THEME);
+  if (saved === "dark" || saved === "light") document.documentElement.dataset.theme = saved;
+  else delete document.documentElement.dataset.theme;
+}
+
+function isDark() {
+  const set = document.documentElement.dataset.theme;
+  return set ? set === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+}
+
+function toggleTheme() {
+  localStorage.setItem(THEME, isDark() ? "light" : "dark");
+  applyTheme();
+}
+
+function themeButton() {
+  const dark = isDark();
+  return h("button", { type: "button", class: "tool", "data-act": "theme", "aria-label": dark ? t("ui.light") : t("ui.dark"), title: dark ? t("ui.light") : t("ui.dark") },
+    icon(dark ? "sun" : "moon"));
+}
+
+function langButton() {
+  const other = currentLang() === "nl" ? "en" : "nl";
+  return h("button", { type: "button", class: "tool lang", "data-act": "lang", lang: other,
+    "aria-label": t("ui.switch_lang"), title: t("ui.switch_lang"), text: other.toUpperCase() });
+}
+
+// replaceChildren drops focus; put it back on the same control.
+function keepFocus() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const key = ["data-input", "data-form", "data-act", "data-field"].map((a) => el.getAttribute(a)).join("|");
+  const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
+  return { key, keyed, start: el.selectionStart, end: el.selectionEnd, tag: el.tagName };
+}
+
+function restoreFocus(f) {
+  if (!f) return;
+  for (const el of document.querySelectorAll("input, button, select, textarea")) {
+    const key = ["data-input", "data-form", "data-act", "data-field"].map((a) => el.getAttribute(a)).join("|");
+    const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
+    if (key === f.key && keyed === f.keyed && el.tagName === f.tag && key !== "|||") {
+      el.focus({ preventScroll: true });
+      try { if (f.start !== null && f.start !== undefined) el.setSelectionRange(f.start, f.end); } catch { /* not a text input */ }
+      return;
+    }
+  }
+}
+
+function errorText(err) {
+  if (!err) return "";
+  const key = `error.${err.code}`;
+  const vars = { ...err };
+  if (err.field) vars.field = has(`field.${err.field}`) ? t(`field.${err.field}`) : err.field;
+  return has(key) ? t(key, vars) : t("error.other", { code: err.code });
+}
+
+// The state in data attributes, for people debugging and for the browser tests to wait on.
+function markState(root, st) {
+  const m = st.msg;
+  const d = root.dataset;
+  d.conn = st.conn;
+  d.pending = st.pending ? "1" : "";
+  d.kind = m ? m.kind : "";
+  d.rev = m ? String(m.rev) : "";
+  d.phase = m && m.kind === "game" ? m.view.phase : "";
+  d.logEnd = m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "";
+}
+
+export { markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };

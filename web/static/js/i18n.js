@@ -1,0 +1,68 @@
+// Translations: one JSON file per language, loaded once. No text a person reads lives in the code.
+
+const LANGS = ["nl", "en"];
+const KEY = "cashrun.lang";
+let dict = {};
+let lang = "en";
+let plural = new Intl.PluralRules("en");
+let numfmt = new Intl.NumberFormat("en");
+
+function chooseLang() {
+  const saved = localStorage.getItem(KEY);
+  if (LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const base = String(l).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function loadLang(want) {
+  const l = LANGS.includes(want) ? want : chooseLang();
+  const res = await fetch(`/static/i18n/${l}.json`);
+  dict = await res.json();
+  lang = l;
+  plural = new Intl.PluralRules(l);
+  numfmt = new Intl.NumberFormat(l === "nl" ? "nl-NL" : "en-GB");
+  document.documentElement.lang = l;
+  return l;
+}
+
+function setLang(l) {
+  localStorage.setItem(KEY, l);
+  return loadLang(l);
+}
+
+function lookup(key) {
+  let node = dict;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object" || !(part in node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+function has(key) { return typeof lookup(key) === "string" || typeof lookup(key) === "object"; }
+
+// t("a.b", {name}) -> string; {n} picks a plural form when the entry is an object with one/other.
+function t(key, vars = {}) {
+  let v = lookup(key);
+  if (v && typeof v === "object" && "n" in vars) v = v[plural.select(vars.n)] ?? v.other;
+  if (typeof v !== "string") return key;
+  return v.replace(/\{(\w+)\}/g, (m, name) => {
+    const x = vars[name];
+    if (x === undefined || x === null) return m;
+    return typeof x === "number" && name !== "n" && name !== "number" ? numfmt.format(x) : String(x);
+  });
+}
+
+function money(n) {
+  if (n === null || n === undefined) return t("money.unlimited");
+  return t("money.amount", { amount: numfmt.format(n) });
+}
+
+function num(n) { return numfmt.format(n); }
+
+function currentLang() { return lang; }
+
+export { LANGS, loadLang, setLang, t, has, money, num, currentLang, chooseLang };

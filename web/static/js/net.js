@@ -1,0 +1,73 @@
+// The socket: keeps the latest `view` in the store and sends actions with an id, once.
+
+import { io } from "../vendor/socket.io.esm.min.js";
+
+function newId() {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+class Net {
+  constructor(store) {
+    this.store = store;
+    this.socket = null;
+  }
+
+  connect(auth) {
+    if (this.socket) { this.socket.removeAllListeners(); this.socket.disconnect(); }
+    const st = this.store;
+    st.set({ conn: "connecting", refusal: null });
+    const sock = io({ auth, transports: ["websocket"], reconnectionDelayMax: 3000 });
+    this.socket = sock;
+    sock.on("connect", () => { st.set({ conn: "online" }); this.resend(); });
+    sock.on("disconnect", (reason) => {
+      if (st.state.conn !== "refused") st.set({ conn: reason === "io client disconnect" ? "closed" : "offline" });
+    });
+    sock.on("connect_error", (err) => {
+      if (err && err.message === "refused") st.set({ conn: "refused", refusal: (err.data && err.data.code) || "refused" });
+      else st.set({ conn: "offline" });
+    });
+    sock.on("refused", (m) => st.set({ conn: "refused", refusal: (m && m.code) || "refused" }));
+    sock.on("view", (msg) => {
+      const old = st.state.msg;
+      if (old && msg && old.game_id === msg.game_id && typeof old.rev === "number" && msg.rev < old.rev) return;
+      st.set({ msg });
+    });
+  }
+
+  close() { if (this.socket) this.socket.disconnect(); }
+
+  // A message with an answer; rejects after `ms` without one.
+  request(name, data, ms = 8000) {
+    return new Promise((resolve) => {
+      if (!this.socket) { resolve({ ok: false, error: { code: "offline" } }); return; }
+      this.socket.timeout(ms).emit(name, data, (err, answer) => {
+        resolve(err ? { ok: false, error: { code: "timeout" } } : answer || { ok: false, error: { code: "no_answer" } });
+      });
+    });
+  }
+
+  // Send one action; while its answer is awaited, the store's `pending` blocks every other.
+  async act(action, as) {
+    const st = this.store;
+    if (st.state.pending) return null;
+    const msg = { id: newId(), action };
+    if (as !== undefined && as !== null) msg.as = as;
+    this.inflight = msg;
+    st.set({ pending: msg.id, error: null });
+    let answer = null;
+    for (let tries = 0; tries < 4; tries++) {
+      answer = await this.request("act", msg);
+      if (answer.ok || !["timeout", "offline", "no_answer"].includes(answer.error && answer.error.code)) break;
+      await new Promise((r) => setTimeout(r, 800)); // the same id again: the host applies it once
+    }
+    this.inflight = null;
+    st.set({ pending: null, error: answer.ok ? null : answer.error });
+    return answer;
+  }
+
+  resend() { /* an act awaiting its answer is retried by act() with the same id */ }
+}
+
+export { Net, newId };

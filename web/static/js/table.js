@@ -1,0 +1,465 @@
+// The table screen: lobby with the QR code, then the game as the family watches it, the banker's
+// drawer, and the end. Everything it offers comes from the table's legal_actions.
+
+import { h, icon, $ } from "./dom.js";
+import { loadLang, setLang, currentLang, t, money, num } from "./i18n.js";
+import { Store } from "./store.js";
+import { Net } from "./net.js";
+import { group, isSimple, OPEN, actionLabel, playerName } from "./actions.js";
+import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
+import { eventText, waitingText, QUIET, casinoName } from "./words.js";
+import { themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
+import { Stage, soundOn, setSound } from "./stage.js";
+import { moneyChart } from "./chart.js";
+
+const KEY = document.body.dataset.key;
+const store = new Store();
+const net = new Net(store);
+const root = $("#app");
+let stage = null;
+let countdown = null; // {deadline (local ms), seconds}
+
+store.state.ui = { choice: null, drawer: false, games: null, settings: null, box: null, saved: false };
+
+// ---------- pieces ----------
+
+function bar(msg) {
+  const inGame = msg && msg.kind === "game";
+  const on = soundOn();
+  return h("header", { class: "bar" },
+    h("span", { class: "brand", text: t("app.name") }),
+    inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
+    h("span", { class: "spacer" }),
+    inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
+      "aria-label": on ? t("ui.sound_off") : t("ui.sound_on"), title: on ? t("ui.sound_off") : t("ui.sound_on") }, icon(on ? "sound" : "mute")) : null,
+    langButton(), themeButton(),
+    msg ? h("button", { type: "button", class: "tool drawer-btn", "data-act": "drawer", "aria-expanded": store.state.ui.drawer ? "true" : "false",
+      "aria-controls": "drawer" }, icon("coins"), h("span", { text: ` ${t("ui.drawer")}` })) : null);
+}
+
+function banner() {
+  const c = store.state.conn;
+  if (c === "offline" || (c === "connecting" && store.state.msg)) return h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") });
+  return null;
+}
+
+function dot(on, phone = true) {
+  if (!phone) return h("span", { class: "dot none", role: "img", "aria-label": t("table.no_phone"), title: t("table.no_phone") });
+  return h("span", { class: `dot ${on ? "on" : "off"}`, role: "img", "aria-label": on ? t("conn.on") : t("conn.off"), title: on ? t("conn.on") : t("conn.off") });
+}
+
+function casinoChip(c, small = false) {
+  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id },
+    h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),
+    h("span", { text: c.name }),
+    h("span", { class: "sr", text: ` (${t(`colour.${c.colour}`)}, ${t(`symbol.${c.symbol}`)})` }));
+}
+
+function chooserFor(actions, choice, view, extra = {}) {
+  return renderChooser(actions, choice, { view, pending: !!store.state.pending, pad: false, ...extra });
+}
+
+// A group of actions as one control: a button, or a chooser when open.
+function controls(actions, view, as = null, cls = "") {
+  const groups = group(actions);
+  const wrap = h("div", { class: `controls ${cls}` });
+  const choice = store.state.ui.choice;
+  const pending = !!store.state.pending;
+  for (const [type, list] of groups) {
+    if (choice && choice.type === type && (choice.as ?? null) === as) { wrap.append(chooserFor(list, choice, view)); continue; }
+    wrap.append(h("button", { type: "button", class: `btn${type === "start" || type === "roll" ? " primary" : ""}`,
+      "data-act": isSimple(list) ? "do" : "open", "data-type": type, "data-as": as ?? "", disabled: pending, text: actionLabel(type) }));
+  }
+  return wrap;
+}
+
+// ---------- lobby ----------
+
+function lobby(msg) {
+  const v = msg.view, tb = msg.table || {};
+  const groups = group(msg.legal_actions);
+  const moves = groups.get("move_seat") || [];
+  const removes = new Set((groups.get("remove_player") || []).map((a) => a.seat));
+  const list = h("ol", { class: "lobby-players", "aria-label": t("lobby.order") });
+  v.players.forEach((p, i) => {
+    const up = moves.find((a) => a.seat === p.seat && a.to === i - 1);
+    const down = moves.find((a) => a.seat === p.seat && a.to === i + 1);
+    list.append(h("li", { class: `lp p${i}`, "data-seat": p.seat },
+      dot(p.connected, p.phone), h("span", { class: "pname", text: p.name }),
+      p.phone ? null : h("span", { class: "tag", text: t("lobby.no_phone") }),
+      h("span", { class: "spacer" }),
+      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i - 1, disabled: !up || !!store.state.pending, "aria-label": `${t("ui.up")}: ${p.name}` }, "↑"),
+      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i + 1, disabled: !down || !!store.state.pending, "aria-label": `${t("ui.down")}: ${p.name}` }, "↓"),
+      removes.has(p.seat) ? h("button", { type: "button", class: "tool danger", "data-act": "remove", "data-seat": p.seat, "aria-label": `${t("ui.remove")}: ${p.name}` }, "✕") : null));
+  });
+  const n = v.players.length;
+  const need = Math.max(0, (v.min_players || 3) - n);
+  const other = ["add_player", "lock", "unlock", "start"].filter((k) => groups.has(k));
+  const main = [];
+  for (const k of other) main.push(...groups.get(k));
+  return h("main", { class: "lobby-grid" },
+    h("section", { class: "join-box", "aria-label": t("lobby.scan") },
+      h("h1", { text: t("lobby.scan") }),
+      tb.qr_svg ? h("img", { class: "qr", src: tb.qr_svg, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
+      h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
+      h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
+      (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
+        h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null),
+    h("section", { class: "lobby-side" },
+      h("h2", { text: t("lobby.order") }),
+      h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
+      list,
+      v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
+      controls(main, v, null, "lobby-controls"),
+      store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null,
+      groups.has("set_settings") ? settingsForm(v) : null,
+      groups.has("set_box") ? boxEditor(v) : null));
+}
+
+const SETTINGS = [
+  ["starting_money", "money"], ["starting_casinos", [1, 2]], ["starting_bluff_cards", [0, 1]],
+  ["bank_reserve", "money_or_none"], ["unit", "money"], ["combination_by", ["start", "playing"]],
+  ["everybody_ties", ["replay", "nobody"]], ["auction_seconds", "int"],
+];
+
+function settingsForm(v) {
+  const s = v.settings || {};
+  const draft = store.state.ui.settings || {};
+  const val = (k) => (k in draft ? draft[k] : s[k]);
+  const rows = SETTINGS.map(([k, kind]) => {
+    let input;
+    if (Array.isArray(kind)) {
+      input = h("select", { "data-set": k }, kind.map((o) => h("option", { value: o, selected: String(val(k)) === String(o) ? true : null,
+        text: typeof o === "number" ? String(o) : t(`settings.${k}_${o}`) })));
+    } else {
+      const x = val(k);
+      input = h("input", { type: "number", "data-set": k, min: 0, step: kind === "int" ? 1 : s.unit || 10000, value: x === null || x === undefined ? "" : x });
+    }
+    return h("label", { class: "field" }, h("span", { text: t(`settings.${k}`) }), input);
+  });
+  const deck = s.bluff_deck || {};
+  const ddraft = draft.bluff_deck || deck;
+  const deckRow = h("fieldset", { class: "deck" }, h("legend", { text: t("settings.bluff_deck") }),
+    ["blank", "roulette", "dice", "cards"].map((k) => h("label", { class: "field small" }, h("span", { text: t(`bluff.${k}`) }),
+      h("input", { type: "number", min: 0, max: 40, "data-deck": k, value: ddraft[k] ?? 0 }))));
+  return h("details", { class: "settings", open: store.state.ui.settingsOpen ? true : null, "data-details": "settingsOpen" },
+    h("summary", { text: t("lobby.settings") }),
+    h("div", { class: "settings-grid" }, rows, deckRow),
+    h("button", { type: "button", class: "btn", "data-act": "save-settings", disabled: !!store.state.pending, text: t("settings.save") }));
+}
+
+function boxEditor(v) {
+  const box = store.state.ui.box || (v.settings.box || []).map((c) => ({ ...c }));
+  store.state.ui.box = box;
+  const colours = ["blue", "red", "green", "yellow"];
+  const rows = box.map((c, i) => h("tr", {},
+    h("td", {}, h("input", { "data-box": i, "data-k": "name", value: c.name, maxlength: 40, "aria-label": `${t("settings.name")} ${i + 1}` })),
+    h("td", {}, h("select", { "data-box": i, "data-k": "colour", "aria-label": `${t("settings.colour")} ${i + 1}` },
+      [...new Set([...colours, c.colour])].map((o) => h("option", { value: o, selected: o === c.colour ? true : null, text: t(`colour.${o}`) })))),
+    h("td", {}, h("select", { "data-box": i, "data-k": "symbol", "aria-label": `${t("settings.symbol")} ${i + 1}` },
+      ["roulette", "dice", "cards"].map((o) => h("option", { value: o, selected: o === c.symbol ? true : null, text: t(`symbol.${o}`) })))),
+    h("td", {}, h("button", { type: "button", class: "tool", "data-act": "box-del", "data-i": i, "aria-label": `${t("ui.remove")}: ${c.name}` }, "✕"))));
+  return h("details", { class: "box", open: store.state.ui.boxOpen ? true : null, "data-details": "boxOpen" },
+    h("summary", { text: t("lobby.box") }),
+    h("table", { class: "box-table" },
+      h("thead", {}, h("tr", {}, h("th", { text: t("settings.name") }), h("th", { text: t("settings.colour") }), h("th", { text: t("settings.symbol") }), h("th", {}))),
+      h("tbody", {}, rows)),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn", "data-act": "box-add", text: t("settings.add_casino") }),
+      h("button", { type: "button", class: "btn primary", "data-act": "save-box", disabled: !!store.state.pending, text: t("settings.save_box") })),
+    store.state.ui.saved ? h("p", { class: "hint", role: "status", text: t("settings.saved") }) : null);
+}
+
+// ---------- game ----------
+
+function playersPanel(msg) {
+  const v = msg.view, tb = msg.table || {};
+  const order = v.order && v.order.length ? v.order : v.players.map((p) => p.seat);
+  const seats = [...order, ...v.players.map((p) => p.seat).filter((s) => !order.includes(s))];
+  const waiting = new Set((v.waiting && v.waiting.seats) || []);
+  const ul = h("ul", { class: "tplayers", "aria-label": t("table.players") });
+  for (const seat of seats) {
+    const p = v.players.find((q) => q.seat === seat);
+    const phone = tb.phones ? tb.phones[seat] : true;
+    const cas = v.casinos.filter((c) => c.owner === seat);
+    const backs = h("span", { class: "backs", "aria-label": t("player.bluffs_n", { n: p.bluff_count }) },
+      Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
+    ul.append(h("li", { class: `tplayer p${seat}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
+      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), h("span", { class: "pname", text: p.name }),
+        p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
+        p.out ? h("span", { class: "tag", text: t("player.out") }) : null),
+      h("div", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) }),
+      cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("p", { class: "hint", text: t("me.no_casinos") }),
+      h("div", { class: "tp-bluff" }, backs, h("span", { class: "hint", text: t("player.bluffs_n", { n: p.bluff_count }) }))));
+  }
+  return ul;
+}
+
+function auctionPanel(msg) {
+  const v = msg.view, w = v.waiting || {};
+  if (v.phase !== "auction") return null;
+  const passed = (w.passed || []).map((s) => playerName(v, s));
+  return h("section", { class: "auction", "aria-label": t("table.auction") },
+    h("h2", { text: t("table.auction") }),
+    h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
+    h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
+    h("p", { class: "high", "data-out": "high-bid", text: w.bidder !== null && w.bidder !== undefined ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
+    w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null,
+    passed.length ? h("p", { class: "hint", text: t("table.passed", { names: passed.join(", ") }) }) : null,
+    h("p", { class: "countdown", "data-out": "countdown", "aria-live": "off", text: countdownText() }));
+}
+
+function countdownText() {
+  if (!countdown) return "";
+  const left = Math.max(0, Math.ceil((countdown.deadline - Date.now()) / 1000));
+  return t("table.countdown", { n: left });
+}
+
+function phonelessPanel(msg) {
+  const tb = msg.table || {};
+  const v = msg.view;
+  const out = [];
+  for (const [seat, actions] of Object.entries(tb.phoneless || {})) {
+    if (!actions || !actions.length) continue;
+    const s = Number(seat);
+    out.push(h("section", { class: "phoneless", "data-seat": s, "aria-label": t("table.act_for", { name: playerName(v, s) }) },
+      h("h3", { text: t("table.act_for", { name: playerName(v, s) }) }),
+      controls(actions, v, s)));
+  }
+  return out.length ? h("div", { class: "phoneless-box" }, out) : null;
+}
+
+function history(msg) {
+  const v = msg.view, tb = msg.table || {};
+  const times = tb.log_times || [];
+  const ol = h("ol", { class: "history", reversed: true, start: (v.log_start || 0) + (v.log || []).length });
+  const entries = (v.log || []).map((e, i) => [e, times[i]]).filter(([e]) => !QUIET.has(e.type)).reverse();
+  for (const [e, time] of entries.slice(0, 80)) {
+    const corr = e.type === "correction" || e.type === "undone";
+    ol.append(h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
+      time ? h("time", { text: new Date(time * 1000).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) }) : null,
+      h("span", { text: eventText(e, v) })));
+  }
+  return h("section", { class: "hist-box", "aria-label": t("table.history") }, h("h2", { text: t("table.history") }), ol);
+}
+
+function forSale(v) {
+  const free = v.casinos.filter((c) => c.owner === null || c.owner === undefined);
+  return h("section", { class: "for-sale", "aria-label": t("table.for_sale") },
+    h("h2", { text: t("table.for_sale") }),
+    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }));
+}
+
+function money2(v) {
+  return h("div", { class: "purse" },
+    h("div", { class: "pot" }, h("span", { class: "label", text: t("table.pot") }), h("strong", { "data-out": "pot", text: money(v.pot) })),
+    h("div", { class: "bank" }, h("span", { class: "label", text: t("table.bank") }), h("strong", { "data-out": "bank", text: money(v.bank) })),
+    v.debt ? h("p", { class: "debt", text: t("table.debt", { debtor: playerName(v, v.debt.debtor), creditor: v.debt.creditor === null ? t("place.bank") : playerName(v, v.debt.creditor), amount: money(v.debt.amount) }) }) : null);
+}
+
+function game(msg) {
+  const v = msg.view;
+  if (!stage) stage = new Stage();
+  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: waitingText(v) });
+  if (v.over) return endScreen(msg);
+  return h("main", { class: "game-grid" },
+    h("aside", { class: "col-players" }, playersPanel(msg)),
+    h("section", { class: "col-center" }, status, stage.el, money2(v), auctionPanel(msg), phonelessPanel(msg),
+      store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null),
+    h("aside", { class: "col-history" }, history(msg)),
+    h("footer", { class: "col-bottom" }, forSale(v)));
+}
+
+function endScreen(msg) {
+  const v = msg.view;
+  const winner = v.winner !== null && v.winner !== undefined ? playerName(v, v.winner) : null;
+  return h("main", { class: "end-grid" },
+    h("section", { class: "end-main" },
+      h("h1", { class: "winner", "data-out": "winner", text: winner ? t("end.winner", { name: winner }) : t("end.title") }),
+      h("h2", { text: t("end.chart") }), moneyChart(v),
+      h("h2", { text: t("end.seed") }),
+      h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
+      h("p", { class: "hint", text: t("end.seed_help") }),
+      h("a", { class: "btn primary", href: `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") })),
+    h("aside", { class: "col-history" }, history(msg)));
+}
+
+// ---------- the banker's drawer ----------
+
+function drawer(msg) {
+  if (!store.state.ui.drawer) return null;
+  const v = msg.view, tb = msg.table || {};
+  const groups = group(msg.legal_actions);
+  const pick = (types) => types.flatMap((k) => groups.get(k) || []);
+  const claims = Object.entries(tb.claims || {});
+  const games = store.state.ui.games;
+  const sections = [
+    h("p", { class: "hint", text: t("table.drawer_hint") }),
+    pick(["undo", "close_auction"]).length ? controls(pick(["undo", "close_auction"]), v, null, "quick-banker") : null,
+    pick(["transfer", "move_casino", "give_bluff", "take_bluff"]).length ? h("section", { "aria-label": t("table.corrections") },
+      h("h3", { text: t("table.corrections") }), controls(pick(["transfer", "move_casino", "give_bluff", "take_bluff"]), v)) : null,
+    groups.has("claim_code") ? h("section", { "aria-label": t("table.claim_codes") },
+      h("h3", { text: t("table.claim_codes") }),
+      h("div", { class: "row" }, groups.get("claim_code").map((a) => h("button", { type: "button", class: "btn", "data-act": "claim", "data-seat": a.seat,
+        disabled: !!store.state.pending, text: t("table.claim_for", { name: playerName(v, a.seat) }) }))),
+      claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => h("li", {},
+        h("strong", { class: "claim-code", "data-out": `claim-${seat}`, text: t("table.claim_code", { name: playerName(v, Number(seat)), code: c.code }) })))) : null,
+      h("p", { class: "hint", text: t("table.claim_help") })) : null,
+    h("section", { "aria-label": t("table.saved_games") },
+      h("h3", { text: t("table.saved_games") }),
+      h("button", { type: "button", class: "btn", "data-act": "games", text: t("table.load_games") }),
+      games ? h("ul", { class: "games" }, games.map((g) => h("li", {},
+        h("span", { text: `${g.code} · ${(g.players || []).join(", ")} · ${t(`table.status_${g.status}`)}${g.current ? ` (${t("table.current")})` : ""}` }),
+        g.current ? null : h("button", { type: "button", class: "btn", "data-act": "resume", "data-game": g.id, text: t("table.resume") }),
+        h("a", { class: "link", href: `/export/${encodeURIComponent(g.id)}.json?key=${encodeURIComponent(KEY)}`, text: t("table.export") })))) : null,
+      groups.has("new_game") ? controls(groups.get("new_game"), v) : null),
+  ];
+  return h("aside", { id: "drawer", class: "drawer", "aria-label": t("ui.drawer") },
+    h("div", { class: "drawer-head" }, h("h2", { text: t("ui.drawer") }),
+      h("button", { type: "button", class: "tool", "data-act": "drawer", "aria-label": t("ui.drawer_close") }, "✕")),
+    sections);
+}
+
+// ---------- render ----------
+
+function render() {
+  const st = store.state;
+  const msg = st.msg;
+  const focus = keepFocus();
+  let screen;
+  if (st.conn === "refused") screen = h("main", { class: "screen refused" }, h("h1", { text: t(`refused.${st.refusal}_title`) }), h("p", { text: t(`refused.${st.refusal}`) }));
+  else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
+  else if (msg.kind === "lobby") screen = lobby(msg);
+  else screen = game(msg);
+  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "");
+  document.body.classList.toggle("with-drawer", !!st.ui.drawer);
+  markState(root, st);
+  if (msg && msg.kind === "game" && stage && stage.seen === null) stage.feed(msg.view);
+  restoreFocus(focus);
+}
+
+// ---------- input ----------
+
+function actionsFor(choice) {
+  const msg = store.state.msg;
+  if (!msg) return [];
+  const list = choice.as !== null && choice.as !== undefined ? ((msg.table || {}).phoneless || {})[choice.as] || [] : msg.legal_actions;
+  return group(list).get(choice.type) || [];
+}
+
+function send(action, as) { return net.act(action, as); }
+
+function findAction(type, as, pred = () => true) {
+  const msg = store.state.msg;
+  const list = as !== null && as !== "" && as !== undefined ? ((msg.table || {}).phoneless || {})[as] || [] : msg.legal_actions;
+  return list.find((a) => a.type === type && pred(a));
+}
+
+root.addEventListener("click", async (ev) => {
+  const el = ev.target.closest("[data-act]");
+  if (!el || el.disabled) return;
+  const act = el.dataset.act;
+  if (chooserClick(el, store, actionsFor, send)) return;
+  const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
+  if (act === "do") {
+    const a = findAction(el.dataset.type, as);
+    if (a) {
+      const ans = await send(a, as);
+      if (ans && ans.ok && ans.table_key) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`;
+    }
+  } else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
+  else if (act === "move") {
+    const a = findAction("move_seat", null, (x) => x.seat === Number(el.dataset.seat) && x.to === Number(el.dataset.to));
+    if (a) send(a);
+  } else if (act === "remove") {
+    const a = findAction("remove_player", null, (x) => x.seat === Number(el.dataset.seat));
+    if (a) send(a);
+  } else if (act === "claim") {
+    const a = findAction("claim_code", null, (x) => x.seat === Number(el.dataset.seat));
+    if (a) send(a);
+  } else if (act === "drawer") store.ui({ drawer: !store.state.ui.drawer });
+  else if (act === "sound") { setSound(!soundOn()); render(); }
+  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { stage = null; render(); });
+  else if (act === "theme") { toggleTheme(); render(); }
+  else if (act === "games") {
+    const ans = await net.request("games", {});
+    if (ans.ok) store.ui({ games: ans.games }); else store.set({ error: ans.error });
+  } else if (act === "resume") {
+    const ans = await net.request("resume", { game: el.dataset.game });
+    if (ans.ok) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`; else store.set({ error: ans.error });
+  } else if (act === "save-settings") saveSettings();
+  else if (act === "box-add") { const box = store.state.ui.box || []; box.push({ name: `Casino ${box.length + 1}`, colour: "blue", symbol: "roulette" }); store.ui({ box, boxOpen: true }); }
+  else if (act === "box-del") { const box = store.state.ui.box || []; box.splice(Number(el.dataset.i), 1); store.ui({ box, boxOpen: true }); }
+  else if (act === "save-box") {
+    const a = findAction("set_box", null);
+    if (a) { const ans = await send({ type: "set_box", box: store.state.ui.box }); if (ans && ans.ok) store.ui({ box: null, saved: true }); }
+  }
+});
+
+function saveSettings() {
+  const msg = store.state.msg;
+  const cur = msg.view.settings || {};
+  const draft = store.state.ui.settings || {};
+  const edit = {};
+  for (const [k, kind] of SETTINGS) {
+    if (!(k in draft)) continue;
+    let x = draft[k];
+    if (Array.isArray(kind)) x = typeof kind[0] === "number" ? Number(x) : x;
+    else if (kind === "money_or_none") x = x === "" ? null : Number(x);
+    else x = Number(x);
+    if (x !== cur[k]) edit[k] = x;
+  }
+  if (draft.bluff_deck) edit.bluff_deck = draft.bluff_deck;
+  if (!Object.keys(edit).length) return;
+  send({ type: "set_settings", settings: edit }).then((ans) => { if (ans && ans.ok) store.ui({ settings: null, saved: true }); });
+}
+
+root.addEventListener("input", (ev) => {
+  const el = ev.target;
+  const ui = store.state.ui;
+  if (el.dataset.set) { ui.settings = { ...(ui.settings || {}), [el.dataset.set]: el.value }; return; }
+  if (el.dataset.deck) {
+    const deck = { ...((ui.settings && ui.settings.bluff_deck) || store.state.msg.view.settings.bluff_deck) };
+    deck[el.dataset.deck] = Number(el.value || 0);
+    ui.settings = { ...(ui.settings || {}), bluff_deck: deck };
+    return;
+  }
+  if (el.dataset.box !== undefined) { ui.box[Number(el.dataset.box)][el.dataset.k] = el.value; return; }
+  chooserInput(el, store, actionsFor);
+});
+root.addEventListener("change", (ev) => {
+  const el = ev.target;
+  if (el.tagName === "SELECT") el.dispatchEvent(new Event("input", { bubbles: true }));
+});
+root.addEventListener("toggle", (ev) => {
+  const d = ev.target;
+  if (d.dataset && d.dataset.details) store.state.ui[d.dataset.details] = d.open;
+}, true);
+
+store.addEventListener("change", () => {
+  const st = store.state, msg = st.msg;
+  if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
+  if (msg && msg.kind === "game" && !st.ui.choice) {
+    // A seat without a phone: open its main choice right away.
+    for (const [seat, actions] of Object.entries((msg.table || {}).phoneless || {})) {
+      const g = group(actions);
+      const first = [...g.keys()].find((k) => OPEN.includes(k) && !isSimple(g.get(k)));
+      if (first) { st.ui.choice = newChoice(first, Number(seat)); break; }
+    }
+  }
+  const auc = msg && msg.table && msg.table.auction;
+  countdown = auc && msg.view.phase === "auction" ? { deadline: Date.now() + auc.remaining * 1000, seconds: auc.seconds } : null;
+  if (msg && msg.kind === "game" && stage) stage.feed(msg.view);
+  render();
+});
+
+setInterval(() => {
+  const el = root.querySelector('[data-out="countdown"]');
+  if (el && countdown) el.textContent = countdownText();
+}, 250);
+
+applyTheme();
+await loadLang();
+if (!KEY) store.set({ conn: "refused", refusal: "bad_key" });
+else net.connect({ table_key: KEY });
+render();
