@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         _print(say(lang, "port_busy", host=args.host, port=args.port, reason=error.strerror or error))
         return 1
-    port = server.server_port
+    port = server.server_address[1]
     if args.host in ALL_INTERFACES:
         local, join_hosts = "127.0.0.1", lan_addresses()
     else:

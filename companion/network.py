@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 from typing import Any
 
 import ifaddr
@@ -49,7 +50,22 @@ class NoDelayHandler(WSGIRequestHandler):
 
     disable_nagle_algorithm = True
 
+    def connection_dropped(self, error: BaseException, environ: Any = None) -> None:
+        """A WebSocket ends this way (simple-websocket raises ConnectionError): stop reading
+        the socket, or Werkzeug parses the closing frame as a new request and logs a 400."""
+        self.close_connection = True
+
 
 def serve(host: str, port: int, app: Any) -> BaseWSGIServer:
-    """A threaded server bound now (port 0 picks a free one); ``serve_forever`` starts it."""
-    return make_server(host, port, app, threaded=True, request_handler=NoDelayHandler)
+    """A threaded server bound now (port 0 picks a free one); ``serve_forever`` starts it.
+
+    The socket is bound here so a busy port raises ``OSError`` (Werkzeug would print its
+    own English message and exit).
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.create_server((host, port), family=family)
+    try:
+        return make_server(host, port, app, threaded=True, request_handler=NoDelayHandler,
+                           fd=listener.fileno())
+    finally:
+        listener.close()  # Werkzeug keeps its own duplicate of the socket

@@ -6,27 +6,12 @@ Without it (or without Playwright) the tests skip on a developer's machine and f
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import socket
-import subprocess
-import sys
-import threading
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CASHRUN_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-SHOTS = ROOT / "test-artifacts" / "screenshots"
-SEED = "7"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
-TABLE = {"viewport": {"width": 1366, "height": 860}}
+from web_host import ARGS, CHROMIUM, SHOTS, Requests, start_host, stop_host
 
 
 def _missing(why: str) -> None:
@@ -51,67 +36,13 @@ def browser():
             b.close()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@dataclass
-class Host:
-    proc: subprocess.Popen
-    base: str
-    table_url: str
-    code: str
-    output: list[str] = field(default_factory=list)
-
-    @property
-    def netloc(self) -> str:
-        return urlparse(self.base).netloc
-
-
-def start_host(data_dir: Path, seed: str = SEED) -> Host:
-    port = free_port()
-    env = dict(os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8")
-    cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--host", "127.0.0.1",
-           "--port", str(port), "--data-dir", str(data_dir)]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, text=True)
-    lines: list[str] = []
-    table = code = None
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and (table is None or code is None):
-        line = proc.stdout.readline()
-        if not line:
-            if proc.poll() is not None:
-                break
-            continue
-        lines.append(line)
-        m = re.search(r"(http://\S+/table\?key=[\w-]+)", line)
-        if m:
-            table = m.group(1)
-        m = re.search(r"/j/([A-Z]{4})\b", line)
-        if m:
-            code = m.group(1)
-    if table is None or code is None:
-        proc.kill()
-        raise RuntimeError("cashrun did not start:\n" + "".join(lines))
-    # Keep reading its output so the pipe never fills up.
-    threading.Thread(target=lambda: [lines.append(x) for x in proc.stdout], daemon=True).start()
-    return Host(proc, table.split("/table")[0], table, code, lines)
-
-
 @pytest.fixture
 def host(tmp_path):
     h = start_host(tmp_path / "data")
     try:
         yield h
     finally:
-        h.proc.terminate()
-        try:
-            h.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            h.proc.kill()
+        stop_host(h)
 
 
 @pytest.fixture
@@ -120,26 +51,6 @@ def shots(request):
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-class Requests:
-    """Every URL any page asked for, to check that none goes to another host."""
-
-    def __init__(self) -> None:
-        self.urls: list[str] = []
-
-    def watch(self, context) -> None:
-        context.on("request", lambda r: self.urls.append(r.url))
-
-    def foreign(self, netloc: str) -> list[str]:
-        out = []
-        for url in self.urls:
-            u = urlparse(url)
-            if u.scheme in ("data", "blob", "about"):
-                continue
-            if u.netloc != netloc:
-                out.append(url)
-        return out
 
 
 @pytest.fixture

@@ -64,7 +64,8 @@ def test_every_accepted_connection_has_nagle_off(app):
     thread.start()
     try:
         for _ in range(2):
-            with urllib.request.urlopen(f"http://127.0.0.1:{server.server_port}/static/vendor/socket.io-client.LICENSE", timeout=5):
+            url = f"http://127.0.0.1:{server.server_address[1]}/static/vendor/socket.io-client.LICENSE"
+            with urllib.request.urlopen(url, timeout=5):
                 pass
     finally:
         server.shutdown()
@@ -73,7 +74,7 @@ def test_every_accepted_connection_has_nagle_off(app):
 
 
 class FakeServer:
-    server_port = 8123
+    server_address = ("0.0.0.0", 8123)
 
     def serve_forever(self) -> None:
         raise KeyboardInterrupt
@@ -122,11 +123,23 @@ def test_cashrun_with_a_host_gives_that_address(run):
     assert "http://10.1.2.3:8123/table?key=" in out and "http://10.1.2.3:8123/j/" in out
 
 
-def test_busy_port_is_reported(monkeypatch, tmp_path, capsys):
-    def busy(host, port, app):
-        raise OSError(98, "Address already in use")
+def test_busy_port_is_reported_in_the_users_language(monkeypatch, tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("LC_ALL", "nl_NL.UTF-8")
+        code = cli.main(["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path), "--no-browser"])
+    assert code == 1
+    assert "Kies een andere poort met --port" in capsys.readouterr().out
 
-    monkeypatch.setattr(cli, "serve", busy)
-    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
-    assert cli.main(["--data-dir", str(tmp_path), "--no-browser"]) == 1
-    assert "Choose another port with --port" in capsys.readouterr().out
+
+def test_serve_binds_a_free_port_with_port_zero(app):
+    server = network.serve("127.0.0.1", 0, app)
+    try:
+        port = server.server_address[1]
+        assert port > 0
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    finally:
+        server.server_close()

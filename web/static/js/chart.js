@@ -11,11 +11,14 @@ function moneyChart(view) {
   const xs = hist.map((p) => p[0]);
   const ys = hist.flatMap((p) => p[1]);
   const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
-  const y1 = Math.max(...ys, 1);
+  const top = Math.max(...ys, 1);
+  const mag = 10 ** Math.floor(Math.log10(top / 4));
+  const tick = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((st) => st * 4 >= top);
+  const y1 = tick * 4;
   const X = (x) => L + (x - x0) / (x1 - x0) * (W - L - R);
   const Y = (y) => T + (1 - y / y1) * (H - T - B);
   for (let k = 0; k <= 4; k++) {
-    const v = Math.round(y1 * k / 4);
+    const v = tick * k;
     svg.append(s("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: "grid" }),
       s("text", { x: L - 6, y: Y(v), class: "axis", "text-anchor": "end", "dominant-baseline": "central" }, money(v)));
   }

@@ -34,20 +34,21 @@ function langButton() {
 }
 
 // replaceChildren drops focus; put it back on the same control.
+const FOCUS_KEYS = ["data-input", "data-form", "data-act", "data-field", "data-hold", "data-set", "data-box", "data-k", "data-deck"];
 function keepFocus() {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
-  const key = ["data-input", "data-form", "data-act", "data-field"].map((a) => el.getAttribute(a)).join("|");
+  const key = FOCUS_KEYS.map((a) => el.getAttribute(a)).join("|");
   const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
   return { key, keyed, start: el.selectionStart, end: el.selectionEnd, tag: el.tagName };
 }
 
 function restoreFocus(f) {
   if (!f) return;
-  for (const el of document.querySelectorAll("input, button, select, textarea")) {
-    const key = ["data-input", "data-form", "data-act", "data-field"].map((a) => el.getAttribute(a)).join("|");
+  for (const el of document.querySelectorAll("input, button, select, textarea, summary")) {
+    const key = FOCUS_KEYS.map((a) => el.getAttribute(a)).join("|");
     const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
-    if (key === f.key && keyed === f.keyed && el.tagName === f.tag && key !== "|||") {
+    if (key === f.key && keyed === f.keyed && el.tagName === f.tag && key.replace(/\|/g, "") !== "") {
       el.focus({ preventScroll: true });
       try { if (f.start !== null && f.start !== undefined) el.setSelectionRange(f.start, f.end); } catch { /* not a text input */ }
       return;

@@ -61,7 +61,7 @@ function joinScreen() {
       h("input", { "data-input": "name", value: ui.name, maxlength: 24, autocomplete: "nickname", enterkeyhint: "go" })),
     err,
     h("button", { type: "button", class: "btn primary big", "data-act": "join", disabled: busy, text: t("join.go") }),
-    h("details", { class: "claim", open: ui.claim ? true : null },
+    h("details", { class: "claim", open: ui.claim || ui.claimOpen ? true : null, "data-details": "claimOpen" },
       h("summary", { text: t("claim.title") }),
       h("p", { class: "hint", text: t("claim.intro") }),
       h("label", { class: "field" }, h("span", { text: t("claim.code") }),
@@ -142,6 +142,24 @@ function betExtra(v) {
   };
 }
 
+// The newest thing that happened, so a result is seen on the phone too.
+function lastLine(v) {
+  const e = [...(v.log || [])].reverse().find((x) => !QUIET.has(x.type) && x.type !== "turn");
+  return e ? h("p", { class: "last", "aria-live": "polite", "data-out": "last", text: eventText(e, v) }) : null;
+}
+
+// During an auction every phone sees what is on offer and the highest bid.
+function auctionLine(v) {
+  if (v.phase !== "auction") return null;
+  const w = v.waiting || {};
+  const c = casinoById(v, w.casino);
+  const bid = w.bidder !== null && w.bidder !== undefined
+    ? t("me.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("me.no_bid");
+  return h("div", { class: "auction-line", role: "status" },
+    h("p", { text: t("me.auction_of", { casino: c ? c.name : "", name: playerName(v, w.seller) }) }),
+    h("p", { class: "high", "data-out": "high-bid", text: bid }));
+}
+
 function actionsArea(msg) {
   const v = msg.view;
   const groups = group(msg.legal_actions);
@@ -197,8 +215,10 @@ function others(msg) {
       dot(msg.connected && msg.connected[p.seat]),
       h("span", { class: "pname", text: p.name }),
       h("span", { class: "pmoney", text: p.out ? t("player.out") : money(p.money) }),
-      h("span", { class: "pcas", "aria-label": t("player.casinos_n", { n: p.casinos.length }), text: `🏛 ${p.casinos.length}` }),
-      h("span", { class: "pbl", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), text: `🂠 ${p.bluff_count}` })));
+      h("span", { class: "pcas", title: t("player.casinos_n", { n: p.casinos.length }) }, icon("sp-casino"),
+        h("span", { class: "sr", text: t("player.casinos_n", { n: p.casinos.length }) }), h("span", { "aria-hidden": "true", text: String(p.casinos.length) })),
+      h("span", { class: "pbl", title: t("player.bluffs_n", { n: p.bluff_count }) }, icon("bl-blank"),
+        h("span", { class: "sr", text: t("player.bluffs_n", { n: p.bluff_count }) }), h("span", { "aria-hidden": "true", text: String(p.bluff_count) }))));
   }
   return ul;
 }
@@ -222,9 +242,11 @@ function gameScreen(msg) {
         : h("p", { class: "hint", text: t("me.no_casinos") })),
     bluffCards(v.you),
     status,
+    lastLine(v),
+    auctionLine(v),
     actionsArea(msg),
     store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null,
-    h("details", { class: "table-info" },
+    h("details", { class: "table-info", open: store.state.ui.infoOpen ? true : null, "data-details": "infoOpen" },
       h("summary", { text: t("me.table", { pot: money(v.pot) }) }),
       others(msg), recent(v)));
 }
@@ -290,9 +312,14 @@ root.addEventListener("keydown", (ev) => {
   if (ev.key === "Enter" && el.dataset.input) { join(el.dataset.input === "claim" ? "claim" : "join"); return; }
   if (el.dataset && el.dataset.hold && (ev.key === " " || ev.key === "Enter") && !ev.repeat) { ev.preventDefault(); look(true); }
 });
-root.addEventListener("keyup", (ev) => {
-  if (ev.target.dataset && ev.target.dataset.hold && (ev.key === " " || ev.key === "Enter")) look(false);
+window.addEventListener("keyup", (ev) => {
+  if (store.state.ui.look && (ev.key === " " || ev.key === "Enter")) look(false);
 });
+
+root.addEventListener("toggle", (ev) => {
+  const d = ev.target;
+  if (d.dataset && d.dataset.details) store.state.ui[d.dataset.details] = d.open;
+}, true);
 
 // Bluff cards show only while the button is held down.
 function look(on) { if (store.state.ui.look !== on) store.ui({ look: on }); if (on) $("[data-hold]")?.focus(); }

@@ -32,7 +32,7 @@ function tick(freq = 900, len = 0.03, vol = 0.08) {
 
 // ---------- the wheel ----------
 function wheelSvg() {
-  const n = ORDER.length, R = 100, r = 62, step = 360 / n;
+  const n = ORDER.length, R = 100, r = 76, step = 360 / n;
   const rot = s("g", { class: "wheel-rot" });
   ORDER.forEach((num, i) => {
     const a0 = ((i - 0.5) * step - 90) * Math.PI / 180, a1 = ((i + 0.5) * step - 90) * Math.PI / 180;
@@ -40,10 +40,11 @@ function wheelSvg() {
     const col = num === 0 ? "green" : RED.has(num) ? "red" : "black";
     rot.append(s("path", { class: `pocket ${col}`, d: `M${p(R, a0)} A${R} ${R} 0 0 1 ${p(R, a1)} L${p(r, a1)} A${r} ${r} 0 0 0 ${p(r, a0)}Z` }));
     const mid = (i * step - 90) * Math.PI / 180;
-    rot.append(s("text", { class: "pnum", x: (110 + 86 * Math.cos(mid)).toFixed(2), y: (110 + 86 * Math.sin(mid)).toFixed(2),
-      transform: `rotate(${(i * step).toFixed(2)} ${(110 + 86 * Math.cos(mid)).toFixed(2)} ${(110 + 86 * Math.sin(mid)).toFixed(2)})`,
+    const tx = (110 + 88 * Math.cos(mid)).toFixed(2), ty = (110 + 88 * Math.sin(mid)).toFixed(2);
+    rot.append(s("text", { class: "pnum", x: tx, y: ty, transform: `rotate(${(i * step).toFixed(2)} ${tx} ${ty})`,
       "text-anchor": "middle", "dominant-baseline": "central" }, String(num)));
   });
+  rot.append(s("circle", { cx: 110, cy: 110, r: 76, class: "track" }));
   rot.append(s("circle", { cx: 110, cy: 110, r: 60, class: "hub" }));
   for (let k = 0; k < 8; k++) {
     const a = k * 45 * Math.PI / 180;
@@ -54,7 +55,7 @@ function wheelSvg() {
     s("circle", { cx: 110, cy: 110, r: 108, class: "rim" }),
     rot,
     s("path", { d: "M102 0 L118 0 L110 16 Z", class: "pointer" }),
-    s("circle", { cx: 110, cy: 22, r: 5, class: "ball", "data-ball": "" }));
+    s("circle", { cx: 110, cy: 42, r: 5, class: "ball", "data-ball": "" }));
 }
 
 function dieEl() {

@@ -5,7 +5,7 @@ import { casinoById, playerName, placeName, pickLabel } from "./actions.js";
 
 const SUIT_SIGN = { hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-const PLACES = ["seat", "to", "from", "by", "owner", "winner", "loser", "debtor", "creditor", "seller", "buyer", "lowest"];
+const PLACES = ["seat", "to", "from", "by", "owner", "winner", "loser", "debtor", "creditor", "seller", "buyer", "lowest", "bidder", "challenger", "source"];
 const MONEY = ["amount", "price", "cancelled"];
 
 function cardText(rank, suit) {
@@ -44,6 +44,8 @@ function eventVars(e, view) {
   if (e.type === "phase") v.phase = t(`phase.${e.phase}`);
   if (e.type === "everybody_result" && e.scores) v.scores = Object.entries(e.scores).map(([s, sc]) => `${playerName(view, Number(s))} ${sc}`).join(", ");
   if (e.type === "shuffle") v.deck = t(`deck.${e.deck}`);
+  if (e.type === "landed") v.space = t(`space.${e.space}`);
+  if (e.type === "game_started") v.players = (e.players || []).join(", ");
   return v;
 }
 
@@ -63,6 +65,7 @@ function eventKey(e) {
     case "bluff_challenged": return e.valid ? "ev.challenge_true" : "ev.challenge_false";
     case "auction_closed": return e.buyer === "bank" ? "ev.auction_bank" : "ev.auction_sold";
     case "auction_started": return e.forced ? "ev.auction_forced" : "ev.auction_started";
+    case "landed": return e.casino !== undefined && e.casino !== null ? "ev.landed_casino" : e.symbol ? "ev.landed_symbol" : "ev.landed";
     default: return `ev.${e.type}`;
   }
 }
@@ -70,7 +73,8 @@ function eventKey(e) {
 function eventText(e, view) {
   const key = eventKey(e);
   if (!has(key)) return t("ev.unknown", { type: e.type });
-  return t(key, eventVars(e, view));
+  const text = t(key, eventVars(e, view));
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const QUIET = new Set(["shuffle"]);

@@ -10,12 +10,13 @@ import json
 import re
 import time
 
-from conftest import PHONE, SEED, TABLE
-from driver import bluff_symbols, log_end, perform, settle, wait_log
+from web_host import PHONE, SEED, TABLE
+from web_driver import bluff_symbols, log_end, perform, settle, wait_log
 from engine import BANKER, Game, Settings
-from plan import NAMES, plan_game
+from game_plan import NAMES, plan_game
 
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
+BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid"}
 SHOT_TAGS = {
     "bought": "03-bought", "casino_game": "04-casino-game", "bluff_accepted": "05-bluff-accepted",
     "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",
@@ -37,6 +38,21 @@ class Frames:
         self.raw.append(payload)
         if payload.startswith('42["view",'):
             self.views.append(json.loads(payload[2:])[1])
+
+
+def secrets(data) -> list:
+    """Every list of bluff cards (with their symbols) anywhere in a message."""
+    found = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "bluff_cards" and isinstance(v, list):
+                found.append(v)
+            else:
+                found += secrets(v)
+    elif isinstance(data, list):
+        for v in data:
+            found += secrets(v)
+    return found
 
 
 def digits(text: str) -> int:
@@ -63,7 +79,8 @@ def test_seeded_game(browser, host, shots, requests_seen):
 
     phones, phone_frames, contexts = [], [], []
     for name in NAMES:
-        ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+        # One phone in the dark theme, and the phones with reduced motion.
+        ctx = browser.new_context(**PHONE, reduced_motion="reduce", color_scheme="dark" if name == "Bob" else "light")
         requests_seen.watch(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e, n=name: errors.append(f"{n}: {e}"))
@@ -110,9 +127,10 @@ def test_seeded_game(browser, host, shots, requests_seen):
             page = phones[seat]
             wait_log(page, end)
             if drawer_open and seat >= 0:
-                table.locator('.bar [data-act="drawer"]').click()
+                table.locator('#drawer .drawer-head [data-act="drawer"]').click()
                 drawer_open = False
-            perform(page, action)
+            before = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
+            perform(page, action, shot=before)
         mirror.apply(seat, action)
         view = mirror.view(None)
         wait_log(table, log_end(view))
@@ -160,12 +178,15 @@ def test_seeded_game(browser, host, shots, requests_seen):
     phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
 
     # The table screen never gets a bluff card's symbol; a phone gets only its own cards.
-    assert table_frames.views and not any("bluff_cards" in raw for raw in table_frames.raw)
+    assert table_frames.views
+    for v in table_frames.views:
+        assert "you" not in v["view"] and secrets(v) == []
+    assert table.locator(".bluff.up, [data-hold]").count() == 0
     for seat, frames in enumerate(phone_frames):
         for v in frames.views:
             if v.get("kind") == "game":
-                assert v["view"]["you"]["seat"] == seat
-                assert v["seat"] == seat
+                assert v["seat"] == seat and v["view"]["you"]["seat"] == seat
+                assert secrets(v) == [v["view"]["you"]["bluff_cards"]]
     assert not requests_seen.foreign(host.netloc), requests_seen.foreign(host.netloc)
     assert not errors, errors
     for ctx in [tctx, *contexts]:

@@ -32,7 +32,7 @@ def log_end(view: dict[str, Any]) -> int:
 FORMS = ("amount", "reason", "name")
 
 
-def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True) -> None:
+def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None) -> None:
     """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`."""
     box = page.locator(scope)
     kind = action["type"]
@@ -46,6 +46,8 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True)
         box.locator(f'[data-act="open"][data-type="{kind}"]').first.click()
         chooser = box.locator(f'.chooser[data-type="{kind}"]')
     chooser.wait_for(timeout=TIMEOUT)
+    if shot:
+        page.screenshot(path=str(shot).replace(".png", "-choices.png"), full_page=True)
     # Each question in turn: tap the option that names this action's value.
     for _ in range(8):
         opts = chooser.locator('[data-act="pick"]')
@@ -66,6 +68,8 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True)
     confirm = chooser.locator('[data-act="confirm"]')
     confirm.wait_for(timeout=TIMEOUT)
     page.wait_for_function("(b) => !b.disabled", arg=confirm.element_handle(), timeout=TIMEOUT)
+    if shot:
+        page.screenshot(path=shot, full_page=True)
     confirm.click()
     page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
 
