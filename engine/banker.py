@@ -9,7 +9,7 @@ from .vocabulary import (MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER
                          Seat)
 
 REASON = {"text": REASON_LENGTH}
-_BLOCKED = {Phase.AUCTION, Phase.SELL, Phase.BLUFF_OFFER, Phase.BLUFF_RESPONSE,
+_BLOCKED = {Phase.BET, Phase.AUCTION, Phase.SELL, Phase.BLUFF_OFFER, Phase.BLUFF_RESPONSE,
             Phase.BUY_BACK_CLAIM, Phase.OVER}
 """While these settle, a correction could take money or a card the rules already count on."""
 

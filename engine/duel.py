@@ -97,9 +97,9 @@ def _settle(t: Table, game: dict[str, Any]) -> None:
     if game["context"] == "casino":
         if challenger_won:
             payout = game["amount"] * MULTIPLIER[(game["symbol"], game["game"])]
-            money.charge(t, owner, challenger, payout, flow.END_SPACE, first=casino)
+            money.charge(t, owner, challenger, payout, "payout", flow.END_SPACE, first=casino)
         else:
-            money.charge(t, challenger, owner, game["amount"], flow.END_SPACE)
+            money.charge(t, challenger, owner, game["amount"], "stake", flow.END_SPACE)
         return
     if challenger_won:
         t.set_owner(casino, challenger, "buy_back")

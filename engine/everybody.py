@@ -77,4 +77,4 @@ def _pay_winner(t: Table, symbol: Symbol, winner: Seat, first: list[list[int]]) 
 
 def _make_up(t: Table, winner: Seat, lowest: Seat, first: list[list[int]], shortfall: int) -> None:
     t.emit("everybody_result", winner=winner, lowest=lowest, scores=first)
-    money.charge(t, lowest, winner, shortfall, flow.END_SPACE)
+    money.charge(t, lowest, winner, shortfall, "everybody_plays", flow.END_SPACE)

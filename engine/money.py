@@ -8,11 +8,12 @@ from .table import Table
 from .vocabulary import Phase, Seat
 
 
-def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, then: dict[str, Any],
+def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: dict[str, Any],
            first: int | None = None) -> None:
-    """``debtor`` owes ``creditor``; a forced sale starts with ``first`` if the debtor owns it."""
+    """``debtor`` owes ``creditor``; a forced sale starts with ``first`` if the debtor owns it.
+    What the debtor pays at once is ``paid`` for ``why``; what the auctions raise later, as ``debt``."""
     cash = min(t.player(debtor)["money"], amount)
-    t.pay(debtor, creditor, cash, "debt")
+    t.pay(debtor, creditor, cash, why)
     rest = amount - cash
     if rest == 0:
         flow.continue_with(t, then)

@@ -122,7 +122,7 @@ class Planner:
                 if lost and probe.view(None)["phase"] == "bluff_offer":
                     self.do(seat, land, "landed_casino")
                     self.do(seat, concrete, "casino_game")
-                    card = self.find(seat, "offer_bluff")
+                    card = self.legal(seat)[-2] if len(self.legal(seat)) > 2 else self.find(seat, "offer_bluff")
                     self.do(seat, card, "bluff_offered")
                     owner = casino["owner"]
                     self.do(owner, {"type": respond}, tag)
@@ -245,6 +245,8 @@ def plan_game(seed: str, settings: Settings) -> Planner:
         if p.view["players"][seat]["bluff_count"]:
             break
         p.filler_step()
+    # The banker deals one more card, so this player picks which card to lay down.
+    p.do(BANKER, {"type": "give_bluff", "seat": seat, "reason": "Found under the board"}, "bluff_given")
     p.losing_visit(seat, "challenge_bluff", "bluff_challenged")
     # 4. an auction
     p.auction()

@@ -16,7 +16,8 @@ from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
-BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid"}
+BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid",
+               "bluff_offered": "06-phone-offer"}
 SHOT_TAGS = {
     "bought": "03-bought", "casino_game": "04-casino-game", "bluff_accepted": "05-bluff-accepted",
     "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",

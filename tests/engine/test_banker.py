@@ -189,13 +189,22 @@ def test_no_correction_while_an_auction_or_a_bluff_is_under_way():
 
 def test_the_casino_being_played_for_cannot_be_moved():
     game = new_game()
-    visited = casinos_of(game, 1)[0]
-    roll_and_land(game, 0, space="casino", casino=visited)
-    assert phase(game) == "bet"
+    free = next(c["id"] for c in pub(game)["casinos"] if c["owner"] is None)
+    roll_and_land(game, 0, space="casino", casino=free)
+    assert phase(game) == "buy_casino"
     moves = {a["casino"] for a in game.legal_actions(BANKER) if a["type"] == "move_casino"}
-    assert visited not in moves and casinos_of(game, 1)[1] in moves
-    error = refused(game, BANKER, {"type": "move_casino", "casino": visited, "to": "bank", "reason": "x"})
+    assert free not in moves and casinos_of(game, 1)[0] in moves
+    error = refused(game, BANKER, {"type": "move_casino", "casino": free, "to": 1, "reason": "x"})
     assert error.code == "bad_choice"
+
+
+def test_no_correction_while_a_visitor_chooses_a_stake():
+    game = new_game()
+    roll_and_land(game, 0, space="casino", casino=casinos_of(game, 1)[0])
+    assert phase(game) == "bet"
+    assert game.legal_actions(BANKER) == [{"type": "undo"}]
+    error = refused(game, BANKER, {"type": "transfer", "from": 0, "to": "pot", "amount": 10_000, "reason": "x"})
+    assert error.code == "not_legal_now"
 
 
 def casinos_of(game, seat):

@@ -106,7 +106,7 @@ def test_after_an_accepted_bluff_a_second_loss_may_be_bluffed_again_until_no_car
     script(game, spin(6))  # black again
     events = act(game, 1, "accept_bluff")
     assert hand(game, 0) == []
-    assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 100_000, "why": "debt"}
+    assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 100_000, "why": "stake"}
     assert turn(game) == 1
 
 
@@ -132,7 +132,7 @@ def test_a_challenged_false_card_loses_and_no_other_bluff_may_follow():
     assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
                                                "symbol": "dice", "valid": False}
     assert "game_result" not in types(events)
-    assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 100_000, "why": "debt"}
+    assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 100_000, "why": "stake"}
     assert [c["id"] for c in hand(game, 0)] == [ids[1]]  # a true card left, but no more bluffing
     assert phase(game) == "roll" and turn(game) == 1
     assert pile_order(game, 2)[-1] == ids[0]

@@ -152,7 +152,7 @@ def test_a_losing_visitor_hands_the_stake_to_the_owner(casino, game_name, pick, 
     script(game, outcome)
     events = _bet(game, game_name, pick, 250_000)
     assert one(events, "game_result")["winner"] == 1
-    assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 250_000, "why": "debt"}
+    assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 250_000, "why": "stake"}
     assert money(game, 0) == 1_750_000 and money(game, 1) == 2_250_000
     assert turn(game) == 1
 

@@ -161,7 +161,7 @@ def test_a_short_bank_is_made_up_by_the_lowest_score():
     assert result["winner"] == 1 and result["lowest"] == 0
     paid = of_type(events, "paid")
     assert {"type": "paid", "from": "bank", "to": 1, "amount": 200_000, "why": "everybody_plays"} in paid
-    assert {"type": "paid", "from": 0, "to": 1, "amount": 300_000, "why": "debt"} in paid
+    assert {"type": "paid", "from": 0, "to": 1, "amount": 300_000, "why": "everybody_plays"} in paid
     assert money(game, 1) == 2_500_000 and money(game, 0) == 1_700_000 and money(game, "bank") == 0
 
 

@@ -156,8 +156,12 @@ function valueLabel(field, value, view, a) {
     case "game": return { text: t(`game.${value}`) };
     case "pick": return { text: pickLabel(a.game, value) };
     case "card": case "swap": {
-      const c = view && view.you && (view.you.bluff_cards || []).find((x) => x.id === value);
-      return { text: bluffLabel(view, value), icon: c && c.symbol !== "blank" ? c.symbol : "bl-blank" };
+      // A bluff card's face is secret: `cover` is what shows until the player holds to look.
+      const cards = (view && view.you && view.you.bluff_cards) || [];
+      const i = cards.findIndex((x) => x.id === value);
+      const c = cards[i];
+      return { text: bluffLabel(view, value), icon: c && c.symbol !== "blank" ? c.symbol : "bl-blank",
+        cover: t("bluff.nth", { n: i + 1 }), secret: true };
     }
     case "seat": case "from": case "to": return { text: a && a.type === "move_seat" && field === "to" ? String(value + 1) : placeName(view, value) };
     case "amount": return { text: typeof value === "number" ? money(value) : "" };
@@ -170,7 +174,7 @@ function actionLabel(type) { return t(`act.${type}`); }
 // Short words for a whole action, for a confirmation line: "Red or black: red, 250,000".
 function describe(a, view) {
   const parts = fieldsOf(a).filter((f) => f !== "reason" && a[f] !== undefined && a[f] !== "")
-    .map((f) => valueLabel(f, a[f], view, a).text);
+    .map((f) => { const l = valueLabel(f, a[f], view, a); return l.secret ? l.cover : l.text; });
   if (!parts.length) return actionLabel(a.type);
   const what = parts.join(" · ");
   return has(`confirm.${a.type}`) ? t(`confirm.${a.type}`, { what }) : `${actionLabel(a.type)}: ${what}`;

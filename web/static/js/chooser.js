@@ -21,6 +21,12 @@ function optionButton(field, opt, view, a) {
     attrs.class += ` casino c-${lab.casino.colour}`;
     kids.push(h("span", { class: "swatch", "aria-hidden": "true" }));
   }
+  if (lab.secret) {
+    // Face down until the player holds to look (the page's .look class shows the faces).
+    kids.push(h("span", { class: "secret" }, lab.icon ? icon(lab.icon) : null, h("span", { text: lab.text })));
+    kids.push(h("span", { class: "cover" }, icon("bl-blank"), h("span", { text: lab.cover })));
+    return h("button", attrs, kids);
+  }
   if (lab.icon) kids.push(icon(lab.icon));
   kids.push(h("span", { class: "opt-text", text: lab.text }));
   if (lab.casino) {
@@ -80,7 +86,8 @@ function renderChooser(actions, choice, opts) {
     const crumbs = h("p", { class: "crumbs" });
     for (const f of choice.steps) {
       const v = JSON.parse(choice.chosen[f]);
-      crumbs.append(h("span", { class: "crumb", text: valueLabel(f, v, view, { ...a0, [f]: v }).text }));
+      const lab = valueLabel(f, v, view, { ...a0, [f]: v });
+      crumbs.append(h("span", { class: "crumb", text: lab.secret ? lab.cover : lab.text }));
     }
     crumbs.append(h("button", { type: "button", class: "link", "data-act": "back", text: t("ui.back") }));
     box.append(crumbs);

@@ -118,7 +118,7 @@ function bluffCards(you) {
   for (const c of cards) {
     row.append(h("li", { class: `bluff ${look ? "up" : "down"}` },
       look ? [icon(c.symbol === "blank" ? "bl-blank" : c.symbol), h("span", { text: t(`bluff.${c.symbol}`) })]
-        : h("span", { class: "back", "aria-label": t("bluff.hidden") })));
+        : h("span", { class: "back", role: "img", "aria-label": t("bluff.hidden") })));
   }
   return h("section", { class: "card-row", "aria-label": t("me.bluffs") },
     h("h2", { text: t("me.bluffs_n", { n: cards.length }) }),
@@ -261,6 +261,7 @@ function render() {
   else screen = gameScreen(st.msg);
   root.replaceChildren(header(), banner() || "", screen);
   markState(root, st);
+  root.classList.toggle("look", !!st.ui.look);
   restoreFocus(focus);
 }
 
@@ -323,8 +324,15 @@ root.addEventListener("toggle", (ev) => {
 
 // Bluff cards show only while the button is held down.
 function look(on) { if (store.state.ui.look !== on) store.ui({ look: on }); if (on) $("[data-hold]")?.focus(); }
-root.addEventListener("pointerdown", (ev) => { if (ev.target.closest("[data-hold]")) { ev.preventDefault(); look(true); } });
-for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, () => { if (store.state.ui.look) look(false); });
+let holder = null; // the pointer holding the button: another finger may tap a card meanwhile
+root.addEventListener("pointerdown", (ev) => {
+  if (ev.target.closest("[data-hold]")) { ev.preventDefault(); holder = ev.pointerId; look(true); }
+});
+for (const type of ["pointerup", "pointercancel"]) {
+  window.addEventListener(type, (ev) => {
+    if (store.state.ui.look && (holder === null || ev.pointerId === holder)) { holder = null; look(false); }
+  });
+}
 root.addEventListener("contextmenu", (ev) => { if (ev.target.closest("[data-hold]")) ev.preventDefault(); });
 document.addEventListener("visibilitychange", () => { if (document.hidden) look(false); });
 

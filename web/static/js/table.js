@@ -388,7 +388,7 @@ root.addEventListener("click", async (ev) => {
     const ans = await net.request("resume", { game: el.dataset.game });
     if (ans.ok) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`; else store.set({ error: ans.error });
   } else if (act === "save-settings") saveSettings();
-  else if (act === "box-add") { const box = store.state.ui.box || []; box.push({ name: `Casino ${box.length + 1}`, colour: "blue", symbol: "roulette" }); store.ui({ box, boxOpen: true }); }
+  else if (act === "box-add") { const box = store.state.ui.box || []; box.push({ name: `${t("space.casino")} ${box.length + 1}`, colour: "blue", symbol: "roulette" }); store.ui({ box, boxOpen: true }); }
   else if (act === "box-del") { const box = store.state.ui.box || []; box.splice(Number(el.dataset.i), 1); store.ui({ box, boxOpen: true }); }
   else if (act === "save-box") {
     const a = findAction("set_box", null);

@@ -42,7 +42,7 @@ function eventVars(e, view) {
   if (e.type === "undone") v.action = t(`act.${e.action}`);
   if (e.type === "declined") v.phase = has(`phase.${e.phase}`) ? t(`phase.${e.phase}`) : e.phase;
   if (e.type === "phase") v.phase = t(`phase.${e.phase}`);
-  if (e.type === "everybody_result" && e.scores) v.scores = Object.entries(e.scores).map(([s, sc]) => `${playerName(view, Number(s))} ${sc}`).join(", ");
+  if (e.type === "everybody_result" && e.scores) v.scores = e.scores.map(([s, sc]) => `${playerName(view, Number(s))} ${sc}`).join(", ");
   if (e.type === "shuffle") v.deck = t(`deck.${e.deck}`);
   if (e.type === "landed") v.space = t(`space.${e.space}`);
   if (e.type === "game_started") v.players = (e.players || []).join(", ");
