@@ -1,17 +1,24 @@
 """Latency of the host on loopback, against a bare python-socketio server in the same run.
 
-    python bench/latency.py [--acts N] [--tables 1,25]
+    python bench/latency.py [--acts 200] [--many 25] [--many-acts 40]
 
 Starts ``cashrun`` (``python -m companion.cli``) on a free 127.0.0.1 port with a fresh
-data directory. For each table count it opens that many tables (the first one ``cashrun``
-opens, the others with the banker's ``new_game``), each with one table screen and six
-phones (python-socketio clients), starts the games and lets the phones play random legal
-actions, each table acting at a fixed pace. It prints p50 and p99 of the time from an
-``act`` sent to the last of the table's seven ``view`` messages received. Then the same
-for a bare python-socketio server (threading, simple-websocket, TCP_NODELAY) that only
-broadcasts one table-sized message to seven clients per act. It also prints the host's
-memory (RSS) with one table and the time from start to the table screen answering.
-Everything is bounded and stops by itself.
+data directory. With one table, then with ``--many`` tables at once (the first table is
+the one ``cashrun`` opens, the others come from the banker's ``new_game``), each table
+has one table screen and six phones (python-socketio clients) that start a game and play
+random legal actions at a fixed pace (one act every 0.1 s with one table, every 0.5 s
+with many, the tables' acts spread evenly over that half second rather than all at the
+same instant). It prints p50 and p99 of the time from an ``act`` sent to the last of the
+table's seven ``view`` messages received. Then the same for a bare python-socketio
+server (threading, simple-websocket, the same Werkzeug server with TCP_NODELAY) that
+only broadcasts one table-sized message (the host's last table view) to the seven
+clients of a room per act. It also prints the host's memory (RSS, Linux) with one table
+and the time from start to the table screen answering.
+
+Each table's seven clients run in their own process, as seven phones would: 175
+clients in one Python process measure that process's GIL, not the server. The clients
+skip websocket-client's UTF-8 check of incoming text (pure Python, about 2 ms per 8 KB
+message; a browser checks natively). Everything is bounded and stops by itself.
 """
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -36,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WAIT = 10.0
 AVOID = ("announce", "auction", "finish_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
+ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT)}
 
 
 def free_port() -> int:
@@ -45,12 +54,7 @@ def free_port() -> int:
 
 
 class Peer:
-    """A python-socketio client that notes when each ``view`` arrived.
-
-    It skips websocket-client's UTF-8 check of incoming text, which is pure Python and
-    costs about 2 ms per 8 KB message: it would measure the client, not the server (a
-    browser checks natively). The bare server's clients skip it too.
-    """
+    """A python-socketio client that notes when each ``view`` arrived."""
 
     def __init__(self, url: str, auth: dict[str, Any]) -> None:
         self.sio = socketio.Client(reconnection=False, websocket_extra_options={"skip_utf8_validation": True})
@@ -66,6 +70,12 @@ class Peer:
             self.arrivals.append(now)
             self.latest = data
             self.cond.notify_all()
+
+    def wait(self, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        with self.cond:
+            if not self.cond.wait_for(lambda: self.latest is not None and test(self.latest), WAIT):
+                raise TimeoutError("the expected view never came")
+            return self.latest
 
     def arrival(self, index: int) -> float:
         """When view number ``index`` (from 0) arrived; waits for it."""
@@ -86,7 +96,9 @@ def measure(act: Callable[[], bool], peers: list[Peer], samples: list[float]) ->
         samples.append(max(p.arrival(c) for p, c in zip(peers, counts)) - start)
 
 
-def paced(acts: int, interval: float, step: Callable[[int], bool]) -> None:
+def paced(acts: int, interval: float, step: Callable[[int], bool], offset: float) -> None:
+    """``step(i)`` every ``interval`` seconds after ``offset``, ``acts`` times, until it returns False."""
+    time.sleep(offset)
     next_at = time.perf_counter()
     for i in range(acts):
         next_at += interval
@@ -105,54 +117,83 @@ def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return filled
 
 
-# The host.
+# One table's seven clients: a worker process.
 
-class HostTable:
-    def __init__(self, url: str, key: str, code: str) -> None:
-        self.screen = Peer(url, {"table_key": key})
-        self.phones = []
-        for name in NAMES:
-            phone = Peer(url, {})
-            answer = phone.call("join", {"code": code, "name": name})
-            assert answer["ok"], answer
-            self.phones.append(phone)
-        assert self.screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
-        self.peers = [self.screen, *self.phones]
-        for peer in self.peers:
-            with peer.cond:
-                peer.cond.wait_for(lambda p=peer: p.latest is not None and p.latest["kind"] == "game", WAIT)
+def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed: int,
+                offset: float) -> dict[str, Any]:
+    """Join six phones, start, wait for the go, play; returns the samples and the last table view."""
+    screen = Peer(url, {"table_key": key})
+    phones = []
+    for name in NAMES:
+        phone = Peer(url, {})
+        assert phone.call("join", {"code": code, "name": name})["ok"]
+        phones.append(phone)
+    assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
+    peers = [screen, *phones]
+    for peer in peers:
+        peer.wait(lambda m: m["kind"] == "game")
+    ready()
+    rng = random.Random(seed)
+    samples: list[float] = []
 
-    def play(self, acts: int, interval: float, seed: int, samples: list[float]) -> None:
-        rng = random.Random(seed)
-
-        def step(i: int) -> bool:
-            view = self.screen.latest
-            if view["view"]["over"]:
-                return False
-            choices = [(seat, a) for seat in view["view"]["waiting"]["seats"]
-                       for a in self.phones[seat].latest["legal_actions"] if a["type"] not in AVOID]
-            if not choices:
-                return True
+    def step(i: int) -> bool:
+        view = screen.latest["view"]
+        if view["over"]:
+            return False
+        choices = [(seat, a) for seat in view["waiting"]["seats"]
+                   for a in phones[seat].latest["legal_actions"] if a["type"] not in AVOID]
+        if choices:
             seat, action = rng.choice(choices)
             message = {"id": f"{seed}-{i}", "action": concrete(action, rng)}
-            measure(lambda: self.phones[seat].call("act", message)["ok"], self.peers, samples)
-            return True
+            measure(lambda: phones[seat].call("act", message)["ok"], peers, samples)
+        return True
 
-        paced(acts, interval, step)
+    paced(acts, interval, step, offset)
+    return {"samples": samples, "table": screen.latest}
 
-    def close(self) -> None:
-        for peer in self.peers:
-            peer.sio.disconnect()
 
+def bare_worker(url: str, room: str, acts: int, interval: float, offset: float) -> dict[str, Any]:
+    peers = [Peer(url, {"room": room}) for _ in range(7)]
+    ready()
+    samples: list[float] = []
+    paced(acts, interval, lambda i: measure(
+        lambda: peers[i % 7].call("act", {"room": room})["ok"], peers, samples) or True, offset)
+    return {"samples": samples}
+
+
+def ready() -> None:
+    """Tell the bench this worker is set up, and wait for its go."""
+    print("ready", flush=True)
+    sys.stdin.readline()
+
+
+def run_workers(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Start the workers, let them all go at once, collect what each prints last."""
+    procs = [subprocess.Popen([sys.executable, __file__, f"--worker={json.dumps(spec)}"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=ENV) for spec in specs]
+    try:
+        for proc in procs:
+            if proc.stdout.readline().strip() != "ready":
+                raise RuntimeError("a worker failed to set up")
+        for proc in procs:
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        return [json.loads(proc.communicate(timeout=600)[0]) for proc in procs]
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+
+
+# The servers.
 
 def start_host(data_dir: Path, port: int) -> tuple[subprocess.Popen[str], str, str, float]:
     """``cashrun`` started; returns the process, the table key, the join code and the start time."""
-    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT)}
     started = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "--host", "127.0.0.1", "--port", str(port),
          "--data-dir", str(data_dir), "--no-browser"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=ENV,
     )
     key = code = ""
     while not key or not code:
@@ -188,23 +229,17 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-def run_tables(tables: list[HostTable], acts: int, interval: float) -> list[float]:
-    samples: list[float] = []
-    threads = [threading.Thread(target=t.play, args=(acts, interval, n, samples)) for n, t in enumerate(tables)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return samples
-
-
-# The bare server: one table-sized message to the seven clients of a room per act.
-
 def bare_server(port: int, message_file: str) -> None:
-    from werkzeug.serving import WSGIRequestHandler, make_server
+    """Serves until killed. The same Werkzeug server and request handler as the host
+    (TCP_NODELAY on each connection), with nothing of the host above python-socketio."""
+    from werkzeug.serving import make_server
+
+    from companion.network import NoDelayHandler
 
     message = json.loads(Path(message_file).read_text())
     sio = socketio.Server(async_mode="threading")
+    # The bench holds this process's stdin open: when the bench ends, however it ends, so does this.
+    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
 
     @sio.on("connect")
     def connect(sid: str, environ: dict[str, Any], auth: dict[str, Any]) -> None:
@@ -215,10 +250,8 @@ def bare_server(port: int, message_file: str) -> None:
         sio.emit("view", message, to=data["room"])
         return {"ok": True}
 
-    class NoDelay(WSGIRequestHandler):
-        disable_nagle_algorithm = True
-
-    make_server("127.0.0.1", port, socketio.WSGIApp(sio), threaded=True, request_handler=NoDelay).serve_forever()
+    make_server("127.0.0.1", port, socketio.WSGIApp(sio), threaded=True,
+                request_handler=NoDelayHandler).serve_forever()
 
 
 def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float) -> list[float]:
@@ -226,27 +259,13 @@ def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float) ->
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         json.dump(message, file)
     proc = subprocess.Popen([sys.executable, __file__, "--bare-server", str(port), file.name],
-                            stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdin=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV)
     url = f"http://127.0.0.1:{port}"
     try:
         answered(f"{url}/socket.io/?EIO=4&transport=polling", time.perf_counter() + WAIT)
-        groups = [[Peer(url, {"room": str(r)}) for _ in range(7)] for r in range(rooms)]
-        samples: list[float] = []
-
-        def play(room: int) -> None:
-            peers = groups[room]
-            paced(acts, interval, lambda i: measure(
-                lambda: peers[i % 7].call("act", {"room": str(room)})["ok"], peers, samples) or True)
-
-        threads = [threading.Thread(target=play, args=(r,)) for r in range(rooms)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        for peers in groups:
-            for peer in peers:
-                peer.sio.disconnect()
-        return samples
+        results = run_workers([{"kind": "bare", "url": url, "room": str(r), "acts": acts, "interval": interval,
+                                "offset": r * interval / rooms} for r in range(rooms)])
+        return [s for result in results for s in result["samples"]]
     finally:
         proc.kill()
         proc.wait()
@@ -269,52 +288,58 @@ def main() -> None:
     parser.add_argument("--acts", type=int, default=200, help="acts of the one table (default 200)")
     parser.add_argument("--many", type=int, default=25, help="tables at once (default 25)")
     parser.add_argument("--many-acts", type=int, default=40, help="acts per table with many tables (default 40)")
+    parser.add_argument("--worker", type=json.loads, help=argparse.SUPPRESS)
     parser.add_argument("--bare-server", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the clean-ups below when stopped
     if args.bare_server:
         bare_server(int(args.bare_server[0]), args.bare_server[1])
+        return
+    if args.worker:
+        spec = args.worker
+        worker = host_worker if spec.pop("kind") == "host" else bare_worker
+        print(json.dumps(worker(**spec)), flush=True)
         return
 
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as data_dir:
         proc, key, code, started = start_host(Path(data_dir), port)
-        tables: list[HostTable] = []
         try:
             answered(f"{url}/table?key={key}", started + WAIT)
-            ready = time.perf_counter() - started
-            tables.append(HostTable(url, key, code))
-            one = run_tables(tables, args.acts, 0.1)
+            ready_after = time.perf_counter() - started
+            [first] = run_workers([{"kind": "host", "url": url, "key": key, "code": code, "acts": args.acts,
+                                    "interval": 0.1, "seed": 0, "offset": 0.0}])
             memory = rss_mb(proc.pid)
-            table_message = tables[0].screen.latest
-            for n in range(args.many - 1):
-                answer = tables[0].screen.call("act", {"id": f"new-{n}", "action": {"type": "new_game"}})
+            banker = Peer(url, {"table_key": key})
+            tables = []
+            for n in range(args.many):
+                time.sleep(0.1)  # within the banker's rate of ten messages a second
+                answer = banker.call("act", {"id": f"new-{n}", "action": {"type": "new_game"}})
                 lobby = Peer(url, {"table_key": answer["table_key"]})
-                with lobby.cond:
-                    lobby.cond.wait_for(lambda: lobby.latest is not None, WAIT)
-                new_code = lobby.latest["table"]["code"]
+                tables.append((answer["table_key"], lobby.wait(lambda m: True)["table"]["code"]))
                 lobby.sio.disconnect()
-                tables.append(HostTable(url, answer["table_key"], new_code))
-            many = run_tables(tables, args.many_acts, 0.5)
+            banker.sio.disconnect()
+            many = run_workers([{"kind": "host", "url": url, "key": k, "code": c, "acts": args.many_acts,
+                                 "interval": 0.5, "seed": n + 1, "offset": n * 0.5 / args.many}
+                                for n, (k, c) in enumerate(tables)])
         finally:
-            for table in tables:
-                table.close()
             proc.kill()
             proc.wait()
 
+    table_message = first["table"]
     bare_one = run_bare(table_message, 1, args.acts, 0.1)
     bare_many = run_bare(table_message, args.many, args.many_acts, 0.5)
-    size = len(json.dumps(table_message))
-    print(f"table message: {size} bytes of JSON; every act on loopback 127.0.0.1", flush=True)
-    host_one = report("host, 1 table   ", one)
+    print(f"table message: {len(json.dumps(table_message))} bytes of JSON; loopback 127.0.0.1 only", flush=True)
+    host_one = report("host, 1 table   ", first["samples"])
     bare_p99 = report("bare, 1 table   ", bare_one)
-    host_many = report(f"host, {args.many} tables  ", many)
+    host_many = report(f"host, {args.many} tables  ", [s for r in many for s in r["samples"]])
     report(f"bare, {args.many} tables  ", bare_many)
     print(f"p99 host/bare at 1 table: {host_one / bare_p99:.2f} (goal <= 1.5)")
     print(f"p99 host at {args.many} tables: {host_many:.1f} ms (goal < 50 ms)")
     print(f"host memory with one table: {memory:.1f} MB (goal < 80 MB)" if memory is not None
           else "host memory with one table: not measured (no /proc)")
-    print(f"start to the table screen answering: {ready:.2f} s (goal < 1.5 s)")
+    print(f"start to the table screen answering: {ready_after:.2f} s (goal < 1.5 s)")
 
 
 if __name__ == "__main__":

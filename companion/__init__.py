@@ -31,18 +31,18 @@ def create_app(
     ``scheduler`` replace the real time in tests; ``rate`` is each socket's message
     rate and burst.
     """
-    from . import events  # noqa: F401  (registers the Socket.IO handlers)
+    from . import events  # noqa: F401  (its decorators register the Socket.IO handlers)
     from .host import Host
     from .routes import pages
     from .store import Store
     from .timers import ThreadScheduler
-    from .transport import Transport
+    from .transport import TextPacket, Transport
 
     web_dir = Path(web.__file__).parent
     app = Flask(__name__, template_folder=web_dir / "templates", static_folder=web_dir / "static")
     app.register_blueprint(pages)
     socketio.init_app(app, async_mode="threading", async_handlers=False,
-                      max_http_buffer_size=MAX_FRAME_BYTES)
+                      max_http_buffer_size=MAX_FRAME_BYTES, serializer=TextPacket)
     clock = clock or time.time
     app.extensions["cashrun"] = Host(
         Store(Path(data_dir) / "cashrun.sqlite3"),

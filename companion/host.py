@@ -95,10 +95,10 @@ class Host:
             table.attach_screen(conn)
         elif auth.get("token") is not None:
             token = auth["token"]
-            found = self.store.game_of_token(token_hash(token)) if (
-                isinstance(token, str) and len(token) <= MAX_SECRET) else None
+            valid = isinstance(token, str) and len(token) <= MAX_SECRET
+            found = self.store.game_of_token(token_hash(token)) if valid else None
             table = self.table(found[0]) if found is not None else None
-            if table is None or found is None:
+            if found is None or table is None:
                 raise Refused("refused", {"code": "bad_token"})
             self.conns[sid] = conn
             table.attach_phone(conn, found[1])

@@ -48,12 +48,11 @@ def check_size(data: Any) -> None:
 
 
 def fields(data: Any, **kinds: type) -> dict[str, Any]:
-    """The message as a dict that has each named field of the given type (bool is no int)."""
+    """The message as a dict that has each named field of the given type."""
     if not isinstance(data, dict):
         raise HostError("malformed", field="message")
     for name, kind in kinds.items():
-        value = data.get(name)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        if not isinstance(data.get(name), kind):
             raise HostError("malformed", field=name)
     return data
 

@@ -5,7 +5,6 @@ store, send the views; the sender's answer goes out last, when its handler retur
 """
 from __future__ import annotations
 
-import bisect
 import json
 import logging
 import threading
@@ -14,9 +13,12 @@ from typing import Any, Callable
 
 from engine import BANKER, Game, IllegalAction, Settings
 
+from . import messages
 from .codes import new_claim_code, new_id, new_token, token_hash
+from .countdown import Countdown
 from .errors import HostError, refusal
 from .lobby import Lobby, checked_settings
+from .logtimes import LogTimes
 from .store import ActionRow, Change, SavedGame, Store
 from .timers import Clock, Handle, Scheduler
 from .transport import Conn, Transport
@@ -72,10 +74,9 @@ class Table:
         """Token hash to player id: the seats that have a phone."""
         self.answers = {(row.actor, row.id): row.answer for _, row in saved.actions}
         """Answers to accepted acts, by sender and id: the same id is applied once."""
-        self._mark_starts: list[int] = []
-        self._mark_times: list[float] = []
+        self.log_times = LogTimes()
         for _, row in saved.actions:
-            self._mark(row.first_event, row.events, row.at)
+            self.log_times.mark(row.first_event, row.events, row.at)
         self._log_length = saved.actions[-1][1].events if saved.actions else 0
         self._last_n = saved.actions[-1][0] if saved.actions else 0
         self._snapshot_n = saved.engine_n
@@ -88,10 +89,9 @@ class Table:
         self.screens: set[Conn] = set()
         self.claims: dict[str, Claim] = {}
         """Player id to the claim code the banker asked for."""
-        self._deadline: float | None = None
-        self._timer: Handle | None = None
+        self.countdown = Countdown(services.clock, services.scheduler, self._countdown_over)
         if self.game is not None and not self.game.over:
-            self._update_countdown([], self.game.view(None)["phase"])
+            self.countdown.update([], self.game.view(None)["phase"], self.auction_seconds())
 
     # Sockets.
 
@@ -101,7 +101,7 @@ class Table:
             conn.table, conn.screen = self, True
             self.screens.add(conn)
             self.s.transport.enter(conn.sid, self.room)
-            self.s.transport.send(conn.sid, "view", self._table_message(self._connected()))
+            self.s.transport.send(conn.sid, "view", messages.for_table(self, messages.connected(self)))
 
     def attach_phone(self, conn: Conn, pid: str) -> None:
         """A phone holds the seat ``pid`` now; an older socket of that seat is closed."""
@@ -152,7 +152,7 @@ class Table:
             self.attach_phone(conn, pid)
             return {**record, "token": token, "game_id": self.id}
 
-    def make_claim(self, seat: int) -> None:
+    def _make_claim(self, seat: int) -> None:
         """A one-time code with which another phone takes this seat over."""
         pid = self.lobby.players[seat].pid
         old = self.claims.get(pid)
@@ -217,16 +217,17 @@ class Table:
         return seat
 
     def _host_action(self, action: dict[str, Any]) -> dict[str, Any]:
-        listed = self._host_actions()
+        listed = self.host_actions()
         if action not in listed:
             raise HostError("bad_choice", type=action["type"])
         if action["type"] == "claim_code":
-            self.make_claim(action["seat"])
+            self._make_claim(action["seat"])
             self._broadcast()
             return {"ok": True, "events": []}
         return {"ok": True, "events": [], "table_key": self.s.new_table().key}
 
-    def _host_actions(self) -> list[dict[str, Any]]:
+    def host_actions(self) -> list[dict[str, Any]]:
+        """The table screen's own actions, in the lobby and in the game."""
         return [{"type": "claim_code", "seat": seat} for seat in range(len(self.lobby.players))] + [
             {"type": "new_game"}
         ]
@@ -274,9 +275,9 @@ class Table:
             raise
         self.game = game
         self._snapshot_n = self._last_n
-        self._mark(0, length, self.s.clock())
+        self.log_times.mark(0, length, self.s.clock())
         self._log_length = length
-        self._update_countdown(public["log"], public["phase"])
+        self.countdown.update(public["log"], public["phase"], self.auction_seconds())
         self._broadcast(public)
         return answer
 
@@ -302,13 +303,13 @@ class Table:
             log.exception("could not save an action")
             self._restore()
             return refusal("storage")
-        self._mark(self._log_length, length, self.s.clock())
+        self.log_times.mark(self._log_length, length, self.s.clock())
         self._log_length = length
         if game.over:
             self._snapshot_n = self._last_n
         elif self._snapshot_timer is None:
             self._snapshot_timer = self.s.scheduler.call_at(self.s.clock() + SNAPSHOT_DELAY, self._idle_snapshot)
-        self._update_countdown(events, public["phase"])
+        self.countdown.update(events, public["phase"], self.auction_seconds())
         self._broadcast(public)
         return answer
 
@@ -349,116 +350,29 @@ class Table:
 
     # The auction countdown.
 
-    def _update_countdown(self, events: list[dict[str, Any]], phase: str) -> None:
-        """Restart the countdown on a new auction or a bid; stop it when the auction ends."""
-        if phase != "auction":
-            self._stop_countdown()
-            return
-        if self._deadline is None or any(e["type"] in ("auction_started", "bid") for e in events):
-            self._stop_countdown()
-            deadline = self.s.clock() + self._auction_seconds()
-            self._deadline = deadline
-            self._timer = self.s.scheduler.call_at(deadline, lambda: self._countdown_over(deadline))
-
-    def _auction_seconds(self) -> int:
+    def auction_seconds(self) -> int:
         return int(self.lobby.settings["auction_seconds"])
-
-    def _stop_countdown(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer, self._deadline = None, None
 
     def _countdown_over(self, deadline: float) -> None:
         """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""
         with self.lock:
-            if self._deadline != deadline or self.game is None:
+            if self.countdown.deadline != deadline or self.game is None:
                 return
-            self._timer, self._deadline = None, None
+            self.countdown.stop()
             close = {"type": "close_auction"}
             if close in self.game.legal_actions(BANKER):
                 self._game_act("host", f"countdown:{new_id()}", BANKER, close)
 
     # Views.
 
-    def _connected(self) -> list[bool]:
-        return [p.pid in self.phones for p in self.lobby.players]
-
     def _broadcast(self, public: dict[str, Any] | None = None) -> None:
         """Each phone its own view, every table screen the public one: built once per change."""
-        connected = self._connected()
         send = self.s.transport.send
-        if self.game is None:
-            lobby = self.lobby.view(self.code, set(self.tokens.values()), set(self.phones))
-            actions = self.lobby.phone_actions()
-            for pid, conn in self.phones.items():
-                seat = self.lobby.seat_of(pid)
-                send(conn.sid, "view", {
-                    "kind": "lobby", "game_id": self.id, "seat": seat,
-                    "view": {**lobby, "you": {"seat": seat}}, "legal_actions": actions,
-                    "connected": connected,
-                })
-        else:
-            game = self.game
-            for pid, conn in self.phones.items():
-                seat = self.lobby.seat_of(pid)
-                send(conn.sid, "view", {
-                    "kind": "game", "game_id": self.id, "seat": seat, "view": game.view(seat),
-                    "legal_actions": game.legal_actions(seat), "connected": connected,
-                })
+        connected = messages.connected(self)
+        for pid, conn in self.phones.items():
+            send(conn.sid, "view", messages.for_phone(self, pid, connected))
         if self.screens:
-            send(self.room, "view", self._table_message(connected, public))
-
-    def _table_message(self, connected: list[bool], public: dict[str, Any] | None = None) -> dict[str, Any]:
-        phones = set(self.tokens.values())
-        players = self.lobby.players
-        now = self.s.clock()
-        if self.game is None:
-            kind, phoneless, log_times = "lobby", {}, []
-            view = self.lobby.view(self.code, phones, set(self.phones))
-            actions = self.lobby.table_actions()
-        else:
-            game = self.game
-            kind = "game"
-            view = public if public is not None else game.view(None)
-            actions = game.legal_actions(BANKER)
-            phoneless = {str(seat): game.legal_actions(seat)
-                         for seat, p in enumerate(players) if p.pid not in phones}
-            log_times = self._log_times(view["log_start"], len(view["log"]))
-        joins = [f"{base}/j/{self.code}" for base in self.s.addresses.join_bases]
-        return {
-            "kind": kind, "game_id": self.id, "seat": None, "view": view,
-            "legal_actions": actions + self._host_actions(), "connected": connected,
-            "table": {
-                "code": self.code, "join_url": joins[0] if joins else None, "join_urls": joins,
-                "qr_svg": f"/qr.svg?key={self.key}", "qr_png": f"/qr.png?key={self.key}",
-                "phones": [p.pid in phones for p in players],
-                "phoneless": phoneless,
-                "claims": {str(self.lobby.seat_of(pid)): {"code": c.code, "expires": c.expires}
-                           for pid, c in self.claims.items() if c.expires >= now},
-                "auction": None if self._deadline is None else {
-                    "deadline": self._deadline, "remaining": max(0.0, self._deadline - now),
-                    "seconds": self._auction_seconds(),
-                },
-                "log_times": log_times,
-                "now": now,
-            },
-        }
-
-    def _mark(self, first: int, length: int, at: float) -> None:
-        """The events from ``first`` to ``length`` happened at ``at``."""
-        if length < first:
-            cut = bisect.bisect_left(self._mark_starts, length)
-            del self._mark_starts[cut:], self._mark_times[cut:]
-        elif length > first:
-            self._mark_starts.append(first)
-            self._mark_times.append(at)
-
-    def _log_times(self, start: int, count: int) -> list[float]:
-        times = []
-        for index in range(start, start + count):
-            at = bisect.bisect_right(self._mark_starts, index) - 1
-            times.append(self._mark_times[at] if at >= 0 else 0.0)
-        return times
+            send(self.room, "view", messages.for_table(self, connected, public))
 
     # Saved games.
 

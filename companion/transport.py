@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from socketio.packet import Packet
+
 from .limits import TokenBucket
 
 if TYPE_CHECKING:
@@ -12,6 +14,16 @@ if TYPE_CHECKING:
     from .table import Table
 
 NAMESPACE = "/"
+
+
+class TextPacket(Packet):
+    """A Socket.IO packet that is never binary: the host sends JSON only.
+
+    The default packet walks every outgoing message in pure Python looking for bytes,
+    which cost more than building the views; this one skips the walk.
+    """
+
+    uses_binary_events = False
 
 
 class Transport:
@@ -24,9 +36,6 @@ class Transport:
 
     def enter(self, sid: str, room: str) -> None:
         self.server.enter_room(sid, room, namespace=NAMESPACE)
-
-    def leave(self, sid: str, room: str) -> None:
-        self.server.leave_room(sid, room, namespace=NAMESPACE)
 
     def close(self, sid: str) -> None:
         """Disconnect a socket from the server's side (the client does not reconnect)."""

@@ -10,9 +10,8 @@ from companion import create_app
 from companion.host import Host
 from companion.table import Table
 
-from hostkit import Client, FakeClock, join
+from hostkit import SEED, Client, FakeClock, join
 
-SEED = "host-tests"
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 
 

@@ -8,6 +8,9 @@ from typing import Any, Callable
 from companion import socketio
 from companion.table import Table
 
+SEED = "host-tests"
+"""Every game of the host tests starts from this seed (``create_app(seed=...)``)."""
+
 
 class FakeTimer:
     def __init__(self, when: float, fn: Callable[[], None]) -> None:

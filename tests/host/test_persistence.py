@@ -6,13 +6,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from hostkit import Client, FakeClock, play
+from hostkit import SEED, Client, FakeClock, play
 
 from companion import create_app
 from companion.table import SNAPSHOT_DELAY
 from engine.verify import verify
-
-from conftest import SEED
 
 
 def public(message: dict) -> dict:
@@ -132,3 +130,19 @@ def test_export_hides_the_seed_until_the_game_is_over_then_verifies(app, clock, 
     state = response.get_json()
     assert state["seed"] == SEED
     assert verify(state) == (True, "ok")
+
+
+def test_cashrun_seed_fixes_every_new_games_seed(tmp_path, monkeypatch):
+    import hashlib
+
+    from hostkit import join
+
+    monkeypatch.setenv("CASHRUN_SEED", "from-the-environment")
+    clock = FakeClock()
+    app = create_app(tmp_path, clock=clock, scheduler=clock)
+    table = app.extensions["cashrun"].new_table()
+    screen = Client(app, {"table_key": table.key})
+    for name in ("Ann", "Bob", "Cas"):
+        join(app, table, name)
+    started = screen.act({"type": "start"})["events"][0]
+    assert started["seed_hash"] == hashlib.sha256(b"from-the-environment").hexdigest()

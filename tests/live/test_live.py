@@ -162,9 +162,6 @@ def test_play_kill_restart(tmp_path: Path) -> None:
             assert answer["ok"], answer
             phone.auth = {"token": answer["token"]}  # sent again on every reconnect
             phones.append(phone)
-        bad = socketio.Client(reconnection=False)
-        with pytest.raises(socketio.exceptions.ConnectionError):
-            bad.connect(url, auth={"table_key": "wrong"}, transports=["websocket"], wait_timeout=WAIT)
 
         assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
         for peer in peers:
@@ -219,4 +216,34 @@ def test_play_kill_restart(tmp_path: Path) -> None:
     finally:
         for peer in peers:
             peer.sio.disconnect()
+        server.kill()
+
+
+def test_refusals_on_the_wire(tmp_path: Path) -> None:
+    """A wrong key is refused with its code; a frame over the transport's limit closes only
+    that socket; the table screen goes on answering."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = Server(port, tmp_path)
+    try:
+        errors: list[Any] = []
+        bad = socketio.Client(reconnection=False)
+        bad.on("connect_error", errors.append)
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            bad.connect(url, auth={"table_key": "wrong"}, transports=["websocket"], wait_timeout=WAIT)
+        assert errors == [{"message": "refused", "data": {"code": "bad_key"}}]
+
+        table = Peer(url, {"table_key": server.key})
+        table.wait_views(1)
+        big = socketio.Client(reconnection=False)
+        closed = threading.Event()
+        big.on("disconnect", lambda *reason: closed.set())
+        big.connect(url, transports=["websocket"], wait_timeout=WAIT)
+        with pytest.raises(socketio.exceptions.TimeoutError):
+            big.call("act", {"id": "big", "action": {"type": "roll", "pad": "x" * 100_000}}, timeout=2)
+        assert closed.wait(WAIT)
+        answer = table.call("act", {"id": "still-here", "action": {"type": "lock"}})
+        assert answer == {"ok": True, "events": []}
+        table.sio.disconnect()
+    finally:
         server.kill()

@@ -1,0 +1,43 @@
+"""The auction countdown: it lives in the host, on an injectable clock and scheduler."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .timers import Clock, Handle, Scheduler
+
+RESTARTS = ("auction_started", "bid")
+"""Events after which the bidding has its full time again."""
+
+
+class Countdown:
+    """Runs while the game's phase is ``auction``; at the deadline it calls ``expire(deadline)``.
+
+    A new auction or a bid starts it again; any other phase stops it. ``expire`` gets the
+    deadline it was set for, so a caller holding its own lock can tell a stale call.
+    """
+
+    def __init__(self, clock: Clock, scheduler: Scheduler, expire: Callable[[float], None]) -> None:
+        self.clock = clock
+        self.scheduler = scheduler
+        self.expire = expire
+        self.deadline: float | None = None
+        self._timer: Handle | None = None
+
+    def update(self, events: list[dict[str, Any]], phase: str, seconds: float) -> None:
+        if phase != "auction":
+            self.stop()
+        elif self.deadline is None or any(e["type"] in RESTARTS for e in events):
+            self.stop()
+            deadline = self.deadline = self.clock() + seconds
+            self._timer = self.scheduler.call_at(deadline, lambda: self.expire(deadline))
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self.deadline = None, None
+
+    def state(self, seconds: float) -> dict[str, float] | None:
+        """What the table screen shows: the deadline, the seconds left now, the full time."""
+        if self.deadline is None:
+            return None
+        return {"deadline": self.deadline, "remaining": max(0.0, self.deadline - self.clock()), "seconds": seconds}

@@ -1,0 +1,65 @@
+"""What each socket is told after a change: one place decides who sees what.
+
+A phone gets ``game.view(seat)`` (its own bluff cards in ``you``) and its own legal
+actions; a table screen gets ``game.view(None)``, the banker's actions and the table's
+extras. In the lobby both get the lobby. See docs/protocol.md, "The view message".
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import BANKER
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+def connected(table: Table) -> list[bool]:
+    """Per seat: its phone is connected now."""
+    return [p.pid in table.phones for p in table.lobby.players]
+
+
+def for_phone(table: Table, pid: str, connected: list[bool]) -> dict[str, Any]:
+    seat = table.lobby.seat_of(pid)
+    if table.game is None:
+        view = {**lobby_view(table), "you": {"seat": seat}}
+        return {"kind": "lobby", "game_id": table.id, "seat": seat, "view": view,
+                "legal_actions": table.lobby.phone_actions(), "connected": connected}
+    return {"kind": "game", "game_id": table.id, "seat": seat, "view": table.game.view(seat),
+            "legal_actions": table.game.legal_actions(seat), "connected": connected}
+
+
+def lobby_view(table: Table) -> dict[str, Any]:
+    return table.lobby.view(table.code, set(table.tokens.values()), set(table.phones))
+
+
+def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table screen's message; ``public`` is ``game.view(None)`` when already built."""
+    phones = set(table.tokens.values())
+    players = table.lobby.players
+    game = table.game
+    if game is None:
+        kind, view, actions, phoneless, log_times = "lobby", lobby_view(table), table.lobby.table_actions(), {}, []
+    else:
+        kind = "game"
+        view = public if public is not None else game.view(None)
+        actions = game.legal_actions(BANKER)
+        phoneless = {str(seat): game.legal_actions(seat) for seat, p in enumerate(players) if p.pid not in phones}
+        log_times = table.log_times.window(view["log_start"], len(view["log"]))
+    now = table.s.clock()
+    joins = [f"{base}/j/{table.code}" for base in table.s.addresses.join_bases]
+    return {
+        "kind": kind, "game_id": table.id, "seat": None, "view": view,
+        "legal_actions": actions + table.host_actions(), "connected": connected,
+        "table": {
+            "code": table.code, "join_url": joins[0] if joins else None, "join_urls": joins,
+            "qr_svg": f"/qr.svg?key={table.key}", "qr_png": f"/qr.png?key={table.key}",
+            "phones": [p.pid in phones for p in players],
+            "phoneless": phoneless,
+            "claims": {str(table.lobby.seat_of(pid)): {"code": c.code, "expires": c.expires}
+                       for pid, c in table.claims.items() if c.expires >= now},
+            "auction": table.countdown.state(table.auction_seconds()),
+            "log_times": log_times,
+            "now": now,
+        },
+    }
