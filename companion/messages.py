@@ -26,7 +26,8 @@ def for_phone(table: Table, pid: str, connected: list[bool]) -> dict[str, Any]:
         return {"kind": "lobby", "game_id": table.id, "seat": seat, "view": view,
                 "legal_actions": table.lobby.phone_actions(), "connected": connected}
     return {"kind": "game", "game_id": table.id, "seat": seat, "view": table.game.view(seat),
-            "legal_actions": table.game.legal_actions(seat), "connected": connected}
+            "legal_actions": table.game.legal_actions(seat), "connected": connected,
+            "auction": table.countdown.state(table.auction_seconds())}
 
 
 def lobby_view(table: Table) -> dict[str, Any]:
@@ -51,6 +52,7 @@ def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None
     return {
         "kind": kind, "game_id": table.id, "seat": None, "view": view,
         "legal_actions": actions + table.host_actions(), "connected": connected,
+        "auction": table.countdown.state(table.auction_seconds()),
         "table": {
             "code": table.code, "join_url": joins[0] if joins else None, "join_urls": joins,
             "qr_svg": f"/qr.svg?key={table.key}", "qr_png": f"/qr.png?key={table.key}",
@@ -58,7 +60,6 @@ def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None
             "phoneless": phoneless,
             "claims": {str(table.lobby.seat_of(pid)): {"code": c.code, "expires": c.expires}
                        for pid, c in table.claims.items() if c.expires >= now},
-            "auction": table.countdown.state(table.auction_seconds()),
             "log_times": log_times,
             "now": now,
         },

@@ -19,7 +19,7 @@ def auction(screen: Client, started: list[Client]) -> list[Client]:
 
 
 def countdown(screen: Client) -> dict:
-    return screen.view()["table"]["auction"]
+    return screen.view()["auction"]
 
 
 def test_the_auction_closes_when_the_countdown_ends(tmp_path, clock, screen, auction):
@@ -32,10 +32,17 @@ def test_the_auction_closes_when_the_countdown_ends(tmp_path, clock, screen, auc
     message = screen.view()
     assert message["view"]["phase"] != "auction"
     assert any(e["type"] == "auction_closed" for e in message["view"]["log"])
-    assert message["table"]["auction"] is None
+    assert message["auction"] is None
     db = sqlite3.connect(tmp_path / "cashrun.sqlite3")
     actors = [row[0] for row in db.execute("SELECT actor FROM actions WHERE action LIKE '%close_auction%'")]
     assert actors == ["host"]  # saved like any other action
+
+
+def test_every_phone_sees_the_same_countdown(clock, screen, auction):
+    deadline = clock() + 10
+    for phone in auction:
+        assert phone.view()["auction"] == countdown(screen)
+        assert phone.view()["auction"]["deadline"] == deadline
 
 
 def test_a_bid_restarts_the_countdown(clock, screen, auction):

@@ -64,6 +64,28 @@ function errorText(err) {
   return has(key) ? t(key, vars) : t("error.other", { code: err.code });
 }
 
+// The auction countdown: the host sends the seconds left; the page counts down locally.
+let countdown = null; // {deadline: local ms}
+
+function setCountdown(msg) {
+  const auc = msg && msg.auction;
+  countdown = auc && msg.kind === "game" && msg.view.phase === "auction" ? { deadline: Date.now() + auc.remaining * 1000 } : null;
+}
+
+function countdownText() {
+  if (!countdown) return "";
+  return t("table.countdown", { n: Math.max(0, Math.ceil((countdown.deadline - Date.now()) / 1000)) });
+}
+
+function countdownLine() {
+  return h("p", { class: "countdown", "data-out": "countdown", "aria-live": "off", text: countdownText() });
+}
+
+setInterval(() => {
+  const el = document.querySelector('[data-out="countdown"]');
+  if (el && countdown) el.textContent = countdownText();
+}, 250);
+
 // The state in data attributes, for people debugging and for the browser tests to wait on.
 function markState(root, st) {
   const m = st.msg;
@@ -71,9 +93,8 @@ function markState(root, st) {
   d.conn = st.conn;
   d.pending = st.pending ? "1" : "";
   d.kind = m ? m.kind : "";
-  d.rev = m ? String(m.rev) : "";
   d.phase = m && m.kind === "game" ? m.view.phase : "";
   d.logEnd = m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "";
 }
 
-export { markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };
+export { setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };

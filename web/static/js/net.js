@@ -29,11 +29,7 @@ class Net {
       else st.set({ conn: "offline" });
     });
     sock.on("refused", (m) => st.set({ conn: "refused", refusal: (m && m.code) || "refused" }));
-    sock.on("view", (msg) => {
-      const old = st.state.msg;
-      if (old && msg && old.game_id === msg.game_id && typeof old.rev === "number" && msg.rev < old.rev) return;
-      st.set({ msg });
-    });
+    sock.on("view", (msg) => st.set({ msg }));
   }
 
   close() { if (this.socket) this.socket.disconnect(); }

@@ -7,7 +7,7 @@ import { Net } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, QUIET } from "./words.js";
-import { themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
+import { setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
 
 const TOKEN = "cashrun.token";
 const store = new Store();
@@ -157,7 +157,8 @@ function auctionLine(v) {
     ? t("me.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("me.no_bid");
   return h("div", { class: "auction-line", role: "status" },
     h("p", { text: t("me.auction_of", { casino: c ? c.name : "", name: playerName(v, w.seller) }) }),
-    h("p", { class: "high", "data-out": "high-bid", text: bid }));
+    h("p", { class: "high", "data-out": "high-bid", text: bid }),
+    countdownLine());
 }
 
 function actionsArea(msg) {
@@ -346,6 +347,7 @@ store.addEventListener("change", () => {
     return;
   }
   const msg = st.msg;
+  setCountdown(msg);
   if (msg && st.ui.choice && !group(msg.legal_actions).has(st.ui.choice.type)) st.ui.choice = null;
   render();
 });

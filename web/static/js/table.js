@@ -8,7 +8,7 @@ import { Net } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, QUIET, casinoName } from "./words.js";
-import { themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
+import { setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
 import { Stage, soundOn, setSound } from "./stage.js";
 import { moneyChart } from "./chart.js";
 
@@ -17,7 +17,6 @@ const store = new Store();
 const net = new Net(store);
 const root = $("#app");
 let stage = null;
-let countdown = null; // {deadline (local ms), seconds}
 
 store.state.ui = { choice: null, drawer: false, games: null, settings: null, box: null, saved: false };
 
@@ -206,13 +205,7 @@ function auctionPanel(msg) {
     h("p", { class: "high", "data-out": "high-bid", text: w.bidder !== null && w.bidder !== undefined ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
     w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null,
     passed.length ? h("p", { class: "hint", text: t("table.passed", { names: passed.join(", ") }) }) : null,
-    h("p", { class: "countdown", "data-out": "countdown", "aria-live": "off", text: countdownText() }));
-}
-
-function countdownText() {
-  if (!countdown) return "";
-  const left = Math.max(0, Math.ceil((countdown.deadline - Date.now()) / 1000));
-  return t("table.countdown", { n: left });
+    countdownLine());
 }
 
 function phonelessPanel(msg) {
@@ -447,16 +440,10 @@ store.addEventListener("change", () => {
       if (first) { st.ui.choice = newChoice(first, Number(seat)); break; }
     }
   }
-  const auc = msg && msg.table && msg.table.auction;
-  countdown = auc && msg.view.phase === "auction" ? { deadline: Date.now() + auc.remaining * 1000, seconds: auc.seconds } : null;
+  setCountdown(msg);
   if (msg && msg.kind === "game" && stage) stage.feed(msg.view);
   render();
 });
-
-setInterval(() => {
-  const el = root.querySelector('[data-out="countdown"]');
-  if (el && countdown) el.textContent = countdownText();
-}, 250);
 
 applyTheme();
 await loadLang();
