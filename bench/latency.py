@@ -41,6 +41,10 @@ from typing import Any, Callable
 import socketio
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.engine.randomplay import concrete  # noqa: E402
+
 WAIT = 10.0
 AVOID = ("announce", "auction", "finish_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
@@ -105,16 +109,6 @@ def paced(acts: int, interval: float, step: Callable[[int], bool], offset: float
         if not step(i):
             return
         time.sleep(max(0.0, next_at - time.perf_counter()))
-
-
-def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    filled = {}
-    for key, value in action.items():
-        if isinstance(value, dict) and set(value) == {"min", "max", "step"}:
-            filled[key] = rng.randrange(value["min"], value["max"] + 1, value["step"])
-        else:
-            filled[key] = value
-    return filled
 
 
 # One table's seven clients: a worker process.

@@ -24,7 +24,7 @@ class Scheduler(Protocol):
     def call_at(self, when: float, fn: Callable[[], None]) -> Handle: ...
 
 
-class _Entry:
+class Timer:
     __slots__ = ("when", "fn", "cancelled")
 
     def __init__(self, when: float, fn: Callable[[], None]) -> None:
@@ -41,13 +41,13 @@ class ThreadScheduler:
 
     def __init__(self, clock: Clock = time.time) -> None:
         self.clock = clock
-        self._heap: list[tuple[float, int, _Entry]] = []
+        self._heap: list[tuple[float, int, Timer]] = []
         self._order = itertools.count()
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
 
     def call_at(self, when: float, fn: Callable[[], None]) -> Handle:
-        entry = _Entry(when, fn)
+        entry = Timer(when, fn)
         with self._wake:
             heapq.heappush(self._heap, (when, next(self._order), entry))
             if self._thread is None:

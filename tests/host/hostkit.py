@@ -7,19 +7,10 @@ from typing import Any, Callable
 
 from companion import socketio
 from companion.table import Table
+from companion.timers import Timer
 
 SEED = "host-tests"
 """Every game of the host tests starts from this seed (``create_app(seed=...)``)."""
-
-
-class FakeTimer:
-    def __init__(self, when: float, fn: Callable[[], None]) -> None:
-        self.when = when
-        self.fn = fn
-        self.cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
 
 
 class FakeClock:
@@ -27,17 +18,17 @@ class FakeClock:
 
     def __init__(self, now: float = 1_800_000_000.0) -> None:
         self.now = now
-        self.timers: list[FakeTimer] = []
+        self.timers: list[Timer] = []
 
     def __call__(self) -> float:
         return self.now
 
-    def call_at(self, when: float, fn: Callable[[], None]) -> FakeTimer:
-        timer = FakeTimer(when, fn)
+    def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
+        timer = Timer(when, fn)
         self.timers.append(timer)
         return timer
 
-    def pending(self) -> list[FakeTimer]:
+    def pending(self) -> list[Timer]:
         return [t for t in self.timers if not t.cancelled]
 
     def advance(self, seconds: float) -> None:

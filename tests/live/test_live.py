@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 import socketio
 
+from tests.engine.randomplay import concrete
+
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 10.0
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
@@ -101,16 +103,6 @@ def allowed_card_paths(data: Any, path: str = "") -> list[str]:
         for index, value in enumerate(data):
             found += allowed_card_paths(value, f"{path}[{index}]")
     return found
-
-
-def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    filled = {}
-    for key, value in action.items():
-        if isinstance(value, dict) and set(value) == {"min", "max", "step"}:
-            filled[key] = rng.randrange(value["min"], value["max"] + 1, value["step"])
-        else:
-            filled[key] = value
-    return filled
 
 
 def log_window(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
