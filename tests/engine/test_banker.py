@@ -3,7 +3,7 @@ unless it drew a random outcome."""
 import pytest
 
 from engine import BANKER, IllegalAction
-from tests.engine.enginekit import (act, banker, dice, find, hand, set_casinos, spin, money, new_game, one, owner, phase, pile_order, pub,
+from tests.engine.enginekit import (act, banker, dice, hand, set_casinos, spin, money, new_game, one, owner, phase, pile_order, pub,
                                     refused, roll_and_land, script, state, total_money, turn)
 
 

@@ -1,6 +1,6 @@
 """Debts and bankruptcy: cash first, then casinos at auction, then out of the game."""
 from engine import IllegalAction
-from tests.engine.enginekit import (act, casinos, die, hand, listed, money, new_game, of_type, one, owner, phase,
+from tests.engine.enginekit import (act, casinos, die, hand, listed, money, new_game, one, owner, phase,
                                     pile_order, pub, roll_and_land, script, set_casinos, set_hand, set_money,
                                     total_money, turn, turn_to, types)
 

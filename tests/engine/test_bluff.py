@@ -1,6 +1,6 @@
 """Bluff cards: buying, the hand limit and swap, and bluffing after a lost two-player game."""
 from engine import BANKER
-from tests.engine.enginekit import (act, card, die, dice, hand, listed, money, new_game, of_type, one, owner,
+from tests.engine.enginekit import (act, die, hand, listed, money, new_game, of_type, one, owner,
                                     phase, pile_order, pub, refused, roll_and_land, script, set_casinos,
                                     set_hand, set_money, spin, turn, types)
 

@@ -2,9 +2,8 @@
 and an owner who cannot pay."""
 import pytest
 
-from tests.engine.enginekit import (act, card, casinos, die, listed, money, new_game, of_type, one, owner, phase,
-                                    pub, refused, roll_and_land, script, set_casinos, set_money, spin, turn,
-                                    types)
+from tests.engine.enginekit import (act, card, die, listed, money, new_game, of_type, one, owner, phase,
+                                    pub, refused, roll_and_land, script, set_casinos, set_money, spin, turn)
 
 ROULETTE, DICE, CARDS = 0, 1, 2  # Montreal, Las Vegas, Atlantic City in the default box
 FREE = 9

@@ -2,8 +2,7 @@
 import pytest
 
 from engine import BANKER
-from tests.engine.enginekit import (act, banker, card, die, dice, listed, money, new_game, of_type, one, owner,
-                                    phase, pub, refused, roll_and_land, script, set_casinos, set_hand, set_money,
+from tests.engine.enginekit import (act, banker, card, die, dice, listed, new_game, one, phase, pub, refused, roll_and_land, script, set_casinos, set_hand, set_money,
                                     spin, turn, turn_to, types)
 
 ROULETTES = [0, 3, 6, 9]

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine import BANKER, Game
+from engine import Game
 from engine.rng import Rng, derive, seed_hash
 from engine.vocabulary import RANKS, SUITS
 

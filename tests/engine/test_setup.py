@@ -77,7 +77,7 @@ def test_highest_two_dice_total_starts_and_tied_leaders_roll_again(players):
         game = Game.new([f"p{s}" for s in range(players)], seed=f"tie-{i}")
         rounds, first = _order_rounds(game.log)
         rolling = list(range(players))
-        for number, (rolls, tied) in enumerate(rounds):
+        for rolls, tied in rounds:
             assert [e["seat"] for e in rolls] == rolling
             assert all(len(e["values"]) == 2 and all(1 <= v <= 6 for v in e["values"]) for e in rolls)
             totals = {e["seat"]: sum(e["values"]) for e in rolls}

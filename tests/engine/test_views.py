@@ -2,8 +2,8 @@
 import hashlib
 import json
 
-from engine import BANKER, Game, Settings
-from tests.engine.enginekit import (act, banker, card, dice, turn_to, hand, new_game, of_type, one, pub, roll_and_land, script,
+from engine import BANKER, Game
+from tests.engine.enginekit import (act, banker, card, dice, turn_to, hand, new_game, one, pub, roll_and_land, script,
                                     set_casinos, set_hand, spin)
 
 PLAYER_FIELDS = {"seat", "name", "money", "casinos", "bluff_count", "out", "on_lap", "lap_combination"}
@@ -78,9 +78,9 @@ def _relabelled(game, seat):
     new_symbols = list(symbols)
     for old, new in swaps.items():
         new_symbols[new] = symbols[old]
-    for card in mine:  # and the held cards show other symbols
-        new_symbols[relabel(card)] = {"blank": "dice", "dice": "cards", "cards": "roulette",
-                                      "roulette": "blank"}[symbols[card]]
+    for held in mine:  # and the held cards show other symbols
+        new_symbols[relabel(held)] = {"blank": "dice", "dice": "cards", "cards": "roulette",
+                                      "roulette": "blank"}[symbols[held]]
     state["bluff_symbols"] = new_symbols
     return Game.from_json(json.dumps(state))
 
