@@ -27,7 +27,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,17 +43,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.engine.randomplay import concrete  # noqa: E402
+from tests.loopback import free_port  # noqa: E402
 
 WAIT = 10.0
 AVOID = ("announce", "auction", "finish_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT)}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Peer:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -11,6 +10,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
+
+from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CASHRUN_CHROMIUM", "/usr/bin/chromium")
@@ -20,12 +21,6 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 SEED = "7"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 TABLE = {"viewport": {"width": 1366, "height": 860}}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass

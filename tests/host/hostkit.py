@@ -8,6 +8,7 @@ from typing import Any, Callable
 from companion import socketio
 from companion.table import Table
 from companion.timers import Timer
+from tests.engine.randomplay import concrete
 
 SEED = "host-tests"
 """Every game of the host tests starts from this seed (``create_app(seed=...)``)."""
@@ -86,19 +87,6 @@ def join(app: Any, table: Table, name: str) -> Client:
     assert answer["ok"], answer
     phone.token = answer["token"]
     return phone
-
-
-def concrete(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Fill a listed action's forms: an amount in range and on the step, a short text."""
-    filled = {}
-    for key, value in action.items():
-        if isinstance(value, dict) and set(value) == {"min", "max", "step"}:
-            filled[key] = rng.randrange(value["min"], value["max"] + 1, value["step"])
-        elif isinstance(value, dict) and set(value) == {"text"}:
-            filled[key] = "test"
-        else:
-            filled[key] = value
-    return filled
 
 
 def play(screen: Client, phones: list[Client], steps: int, rng: random.Random, clock: FakeClock,

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import random
 
-from hostkit import Client, card_paths, concrete, play
+from hostkit import Client, card_paths, play
 
 from companion.limits import BURST, MAX_MESSAGE_BYTES
+from tests.engine.randomplay import concrete
 
 
 def waiting(screen: Client) -> int:

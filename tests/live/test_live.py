@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import threading
@@ -17,16 +16,11 @@ import pytest
 import socketio
 
 from tests.engine.randomplay import concrete
+from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 10.0
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def command() -> list[str]:
