@@ -64,6 +64,14 @@ function errorText(err) {
   return has(key) ? t(key, vars) : t("error.other", { code: err.code });
 }
 
+// An open or closed <details data-details="key"> stays so across renders.
+function rememberDetails(root, store) {
+  root.addEventListener("toggle", (ev) => {
+    const d = ev.target;
+    if (d.dataset && d.dataset.details) store.state.ui[d.dataset.details] = d.open;
+  }, true);
+}
+
 // The auction countdown: the host sends the seconds left; the page counts down locally.
 let countdown = null; // {deadline: local ms}
 
@@ -97,4 +105,4 @@ function markState(root, st) {
   d.logEnd = m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "";
 }
 
-export { setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };
+export { rememberDetails, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };

@@ -7,7 +7,7 @@ import { Net } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, QUIET } from "./words.js";
-import { setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
+import { rememberDetails, setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
 
 const TOKEN = "cashrun.token";
 const store = new Store();
@@ -318,10 +318,7 @@ window.addEventListener("keyup", (ev) => {
   if (store.state.ui.look && (ev.key === " " || ev.key === "Enter")) look(false);
 });
 
-root.addEventListener("toggle", (ev) => {
-  const d = ev.target;
-  if (d.dataset && d.dataset.details) store.state.ui[d.dataset.details] = d.open;
-}, true);
+rememberDetails(root, store);
 
 // Bluff cards show only while the button is held down.
 function look(on) { if (store.state.ui.look !== on) store.ui({ look: on }); if (on) $("[data-hold]")?.focus(); }

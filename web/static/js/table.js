@@ -8,7 +8,7 @@ import { Net } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, QUIET, casinoName } from "./words.js";
-import { setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
+import { rememberDetails, setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
 import { Stage, soundOn, setSound } from "./stage.js";
 import { moneyChart } from "./chart.js";
 
@@ -424,10 +424,7 @@ root.addEventListener("change", (ev) => {
   const el = ev.target;
   if (el.tagName === "SELECT") el.dispatchEvent(new Event("input", { bubbles: true }));
 });
-root.addEventListener("toggle", (ev) => {
-  const d = ev.target;
-  if (d.dataset && d.dataset.details) store.state.ui[d.dataset.details] = d.open;
-}, true);
+rememberDetails(root, store);
 
 store.addEventListener("change", () => {
   const st = store.state, msg = st.msg;
