@@ -1,6 +1,7 @@
 """The Cash & Run host: Flask + Flask-SocketIO (threading mode, simple-websocket)."""
 from __future__ import annotations
 
+import logging
 import os
 import time
 from pathlib import Path
@@ -11,7 +12,7 @@ from flask_socketio import SocketIO
 import web
 
 from .limits import BURST, MAX_FRAME_BYTES, RATE
-from .timers import Clock, Scheduler
+from .timers import Clock, Scheduler, Wall
 
 socketio = SocketIO()
 
@@ -21,18 +22,21 @@ def create_app(
     *,
     seed: str | None = None,
     clock: Clock | None = None,
+    wall: Wall | None = None,
     scheduler: Scheduler | None = None,
     rate: tuple[float, int] = (RATE, BURST),
 ) -> Flask:
     """The host's Flask app with its Socket.IO server; games are saved in ``data_dir``.
 
     ``seed`` (or the environment variable ``CASHRUN_SEED``) fixes every new game's
-    seed: for tests only, it makes the game's randomness predictable. ``clock`` and
-    ``scheduler`` replace the real time in tests; ``rate`` is each socket's message
-    rate and burst.
+    seed: for tests only, it makes the game's randomness predictable. ``clock`` (monotonic,
+    for every duration), ``wall`` (for times people read) and ``scheduler`` replace the real
+    time in tests; ``rate`` is each socket's message rate and burst.
     """
     from . import events  # noqa: F401  (its decorators register the Socket.IO handlers)
+    from .gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
     from .host import Host
+    from .logs import SOCKET_LOGGER
     from .routes import pages
     from .store import Store
     from .timers import ThreadScheduler
@@ -41,15 +45,21 @@ def create_app(
     web_dir = Path(web.__file__).parent
     app = Flask(__name__, template_folder=web_dir / "templates", static_folder=web_dir / "static")
     app.register_blueprint(pages)
-    socketio.init_app(app, async_mode="threading", async_handlers=False,
-                      max_http_buffer_size=MAX_FRAME_BYTES, serializer=TextPacket)
-    clock = clock or time.time
-    app.extensions["cashrun"] = Host(
+    app.after_request(add_headers)
+    socket_log = logging.getLogger(SOCKET_LOGGER)
+    socketio.init_app(app, async_mode="threading", async_handlers=False, transports=["websocket"],
+                      ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
+                      max_http_buffer_size=MAX_FRAME_BYTES, serializer=TextPacket,
+                      logger=socket_log, engineio_logger=socket_log)
+    clock = clock or time.monotonic
+    host = app.extensions["cashrun"] = Host(
         Store(Path(data_dir) / "cashrun.sqlite3"),
         clock,
+        wall or time.time,
         scheduler or ThreadScheduler(clock),
         Transport(socketio.server),
         seed=seed if seed is not None else os.environ.get("CASHRUN_SEED"),
         rate=rate,
     )
+    app.wsgi_app = Gate(app.wsgi_app, host.guard, lambda: host.addresses)  # type: ignore[method-assign]
     return app

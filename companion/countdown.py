@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .timers import Clock, Handle, Scheduler
+from .timers import Clock, Handle, Scheduler, Wall
 
 RESTARTS = ("auction_started", "bid")
 """Events after which the bidding has its full time again."""
@@ -13,11 +13,13 @@ class Countdown:
     """Runs while the game's phase is ``auction``; at the deadline it calls ``expire(deadline)``.
 
     A new auction or a bid starts it again; any other phase stops it. ``expire`` gets the
-    deadline it was set for, so a caller holding its own lock can tell a stale call.
+    deadline it was set for, so a caller holding its own lock can tell a stale call. The
+    deadline is on the monotonic ``clock``; only what the screens are told uses ``wall``.
     """
 
-    def __init__(self, clock: Clock, scheduler: Scheduler, expire: Callable[[float], None]) -> None:
+    def __init__(self, clock: Clock, wall: Wall, scheduler: Scheduler, expire: Callable[[float], None]) -> None:
         self.clock = clock
+        self.wall = wall
         self.scheduler = scheduler
         self.expire = expire
         self.deadline: float | None = None
@@ -37,7 +39,8 @@ class Countdown:
         self._timer, self.deadline = None, None
 
     def state(self, seconds: float) -> dict[str, float] | None:
-        """What the table screen shows: the deadline, the seconds left now, the full time."""
+        """What the screens show: the deadline (wall clock), the seconds left now, the full time."""
         if self.deadline is None:
             return None
-        return {"deadline": self.deadline, "remaining": max(0.0, self.deadline - self.clock()), "seconds": seconds}
+        remaining = max(0.0, self.deadline - self.clock())
+        return {"deadline": self.wall() + remaining, "remaining": remaining, "seconds": seconds}

@@ -18,7 +18,7 @@ def on_connect(auth: Any = None) -> None:
     """Any page connects. A table screen (``auth.table_key``) and a phone with a token
     (``auth.token``) get their ``view`` at once; a wrong key or token is refused with
     ``connect_error`` data ``{code}``, heard only by that socket."""
-    _host().connect(request.sid, auth)
+    _host().connect(request.sid, auth, request.remote_addr or "")
 
 
 @socketio.on("disconnect")

@@ -1,37 +1,53 @@
 """The host: every socket, every loaded table, and the checks each message passes first."""
 from __future__ import annotations
 
+import logging
+import sqlite3
 import threading
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from socketio.exceptions import ConnectionRefusedError as Refused
 
 from .codes import new_id, new_join_code, new_table_key, normal_join_code, token_hash
 from .errors import HostError, refusal
+from .guard import Guard
 from .limits import BURST, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, text
-from .lobby import Lobby
+from .lobby import Lobby, box_fits
 from .store import SavedGame, Store
 from .table import Addresses, Services, Table
-from .timers import Clock, Scheduler
+from .timers import Clock, Scheduler, Wall
 from .transport import Conn, Transport
+
+log = logging.getLogger(__name__)
 
 MAX_SECRET = 100
 """No table key or token is longer; a longer one is refused unread."""
-CLAIM_FAILURES = (0.5, 5)
-"""Wrong claim codes, over all sockets: one every two seconds, five at once."""
+STORAGE_ERRORS = (sqlite3.Error, OSError)
+"""What a full disk, a read-only folder or a damaged file raise while saving."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """A saved game that could not be loaded: it stays in the file, untouched, and is not opened."""
+
+    id: str
+    code: str
+    reason: str
 
 
 class Host:
-    def __init__(self, store: Store, clock: Clock, scheduler: Scheduler, transport: Transport,
+    def __init__(self, store: Store, clock: Clock, wall: Wall, scheduler: Scheduler, transport: Transport,
                  seed: str | None = None, rate: tuple[float, int] = (RATE, BURST)) -> None:
         self.store = store
         self.clock = clock
         self.rate = rate
+        self.guard = Guard(clock)
         self.conns: dict[str, Conn] = {}
         self.tables: dict[str, Table] = {}
+        self.set_aside: dict[str, SetAside] = {}
         self._lock = threading.RLock()
-        self._claim_failures = TokenBucket(clock, *CLAIM_FAILURES)
-        self.services = Services(store, clock, scheduler, transport, seed, Addresses(), {}, self.new_table)
+        self.services = Services(store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table)
 
     @property
     def addresses(self) -> Addresses:
@@ -47,9 +63,11 @@ class Host:
                 code = new_join_code()
             lobby = Lobby()
             box = self.store.pref("box")
-            if box is not None:
+            if box is not None and box_fits(box):
                 lobby.settings = {**lobby.settings, "box": box}
-            now = self.clock()
+            elif box is not None:
+                log.warning("the saved box profile fails the engine's checks; the default box is used")
+            now = self.services.wall()
             saved = SavedGame(new_id(), new_table_key(), code, "lobby", now, now, lobby.to_dict(), None)
             self.store.create(saved)
             table = self.tables[saved.id] = Table(self.services, saved)
@@ -58,21 +76,31 @@ class Host:
     def open_latest(self) -> tuple[Table, bool]:
         """The newest game in play or else the newest lobby (True), or a new lobby (False).
 
-        What ``cashrun`` opens on start.
+        What ``cashrun`` opens on start. A game that fails to load is set aside
+        (``set_aside``) and the next one is tried.
         """
-        game_id = self.store.latest_unfinished()
-        table = self.table(game_id) if game_id is not None else None
-        return (table, True) if table is not None else (self.new_table(), False)
+        while (game_id := self.store.latest_unfinished(skip=list(self.set_aside))) is not None:
+            table = self.table(game_id)
+            if table is not None:
+                return table, True
+        return self.new_table(), False
 
     def table(self, game_id: str) -> Table | None:
-        """A saved game, loaded on first use."""
+        """A saved game, loaded on first use; None if unknown or set aside."""
         with self._lock:
             table = self.tables.get(game_id)
-            if table is None:
+            if table is None and game_id not in self.set_aside:
                 saved = self.store.load(game_id)
                 if saved is None:
                     return None
-                table = self.tables[game_id] = Table(self.services, saved)
+                try:
+                    table = Table(self.services, saved)
+                except Exception as error:  # a game this engine cannot replay must not stop the others
+                    self.set_aside[game_id] = SetAside(game_id, saved.code, f"{type(error).__name__}: {error}")
+                    log.error("saved game %s (join code %s) could not be loaded and is set aside: %s",
+                              game_id, saved.code, self.set_aside[game_id].reason)
+                    return None
+                self.tables[game_id] = table
             return table
 
     def table_of_key(self, key: Any) -> Table | None:
@@ -83,9 +111,9 @@ class Host:
 
     # Sockets.
 
-    def connect(self, sid: str, auth: Any) -> None:
+    def connect(self, sid: str, auth: Any, address: str) -> None:
         """A socket connects: a table screen by its key, a phone by its token, or a new phone."""
-        conn = Conn(sid, TokenBucket(self.clock, *self.rate))
+        conn = Conn(sid, address, TokenBucket(self.clock, *self.rate), self.guard.strikes())
         auth = auth if isinstance(auth, dict) else {}
         if "table_key" in auth:
             table = self.table_of_key(auth["table_key"])
@@ -111,21 +139,39 @@ class Host:
             conn.table.detach(conn)
 
     def handle(self, sid: str, handler: Callable[[Conn, Any], dict[str, Any]], data: Any) -> dict[str, Any]:
-        """Every message passes here: its socket's rate, its size, then its handler."""
+        """Every message passes here: its socket's and its address's rate, its size, then its handler.
+
+        The rates are checked before anything else, without a lock or the disk; a socket
+        that goes on sending after ``rate_limited`` runs out of strikes and is closed.
+        Every message gets an answer, ``storage`` when the disk refuses to save it.
+        """
         conn = self.conns.get(sid)
         if conn is None:
             return refusal("not_connected")
-        if not conn.bucket.take():
-            return refusal("rate_limited")
+        if not (conn.bucket.take() and self.guard.message(conn.address)):
+            return self._rate_limited(conn)
         try:
             check_size(data)
             return handler(conn, data)
         except HostError as error:
+            if error.code == "rate_limited":
+                return self._rate_limited(conn)
             return refusal(error.code, **error.values)
+        except STORAGE_ERRORS as error:
+            log.error("could not save a message: %s", error)
+            return refusal("storage")
+
+    def _rate_limited(self, conn: Conn) -> dict[str, Any]:
+        if not conn.strikes.take():
+            log.warning("closed a socket of %s that kept sending after rate_limited", conn.address)
+            self.services.transport.close(conn.sid)
+        return refusal("rate_limited")
 
     # Messages.
 
     def join(self, conn: Conn, data: Any) -> dict[str, Any]:
+        if not self.guard.guess(conn.address, "join"):
+            raise HostError("rate_limited")
         data = fields(data, code=str, name=str)
         if conn.table is not None:
             raise HostError("already_seated")
@@ -137,14 +183,16 @@ class Host:
         return table.join(conn, name)
 
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
+        if not self.guard.guess(conn.address, "claim"):
+            raise HostError("rate_limited")
         code = fields(data, code=str)["code"].strip()
-        table = self.services.claims.get(code)
-        if table is None:
-            if not self._claim_failures.take():
-                raise HostError("rate_limited")
-            raise HostError("bad_claim")
         if conn.screen:
             raise HostError("already_seated")
+        table = self.services.claims.get(code)
+        if table is None:
+            for live in set(self.services.claims.values()):
+                live.wrong_claim()
+            raise HostError("bad_claim")
         if conn.table is not None:
             conn.table.detach(conn)
         return table.claim(conn, code)
@@ -168,11 +216,13 @@ class Host:
         return {"ok": True, "games": listing}
 
     def resume(self, conn: Conn, data: Any) -> dict[str, Any]:
-        self._screen_table(conn)
+        current = self._screen_table(conn)
         game_id = fields(data, game=str)["game"]
         table = self.table(game_id) if len(game_id) <= MAX_ID else None
         if table is None:
-            raise HostError("bad_game")
+            raise HostError("game_damaged" if game_id in self.set_aside else "bad_game")
+        if table is not current:
+            current.left_behind()
         return {"ok": True, "table_key": table.key}
 
     @staticmethod

@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 from .errors import HostError
+from .names import visible
 from .timers import Clock
 
 MAX_MESSAGE_BYTES = 4096
@@ -13,12 +14,26 @@ MAX_FRAME_BYTES = 65536
 """The transport's limit (``max_http_buffer_size``): a larger frame closes the connection."""
 RATE = 10.0
 BURST = 20
+"""Messages of one socket: a second, at once."""
+ADDRESS_RATE = 100.0
+ADDRESS_BURST = 200
+"""Messages of all sockets of one address together."""
+SOCKET_OPENS = (5.0, 20)
+"""New sockets (WebSocket upgrades) of one address: a second, at once."""
+JOIN_GUESSES = (2.0, 10)
+"""Join codes one address may have checked: a second, at once."""
+CLAIM_GUESSES = (0.5, 5)
+"""Claim codes one address may have checked: a second, at once."""
+STRIKES = (1.0, 20)
+"""``rate_limited`` answers a socket may get (a second, at once) before it is closed."""
+CLAIM_TRIES = 5
+"""Wrong claim codes on the host that end every live claim code: the banker makes a new one."""
 MAX_ID = 64
 MAX_NAME = 24
 
 
 class TokenBucket:
-    """``rate`` messages a second on average, ``burst`` at once."""
+    """``rate`` messages a second on average, ``burst`` at once (on a monotonic clock)."""
 
     def __init__(self, clock: Clock, rate: float = RATE, burst: int = BURST) -> None:
         self.clock = clock
@@ -35,6 +50,10 @@ class TokenBucket:
             return False
         self.tokens -= cost
         return True
+
+    def full(self) -> bool:
+        """Nothing was taken lately: the bucket has refilled."""
+        return self.tokens + (self.clock() - self.last) * self.rate >= self.burst
 
 
 def check_size(data: Any) -> None:
@@ -58,8 +77,8 @@ def fields(data: Any, **kinds: type) -> dict[str, Any]:
 
 
 def text(value: str, limit: int, code: str) -> str:
-    """A person's text: trimmed, 1 to ``limit`` characters, no control characters."""
+    """A person's text: trimmed, 1 to ``limit`` characters, no control characters, something visible."""
     value = value.strip()
-    if not value or len(value) > limit or any(not ch.isprintable() for ch in value):
+    if not visible(value) or len(value) > limit or any(not ch.isprintable() for ch in value):
         raise HostError(code, max=limit)
     return value

@@ -9,6 +9,7 @@ from engine import Settings
 from .errors import HostError
 from .forms import match
 from .limits import MAX_NAME
+from .names import name_key
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -119,7 +120,8 @@ class Lobby:
         return player
 
     def _check_name(self, name: str, pid: str | None = None) -> None:
-        if any(p.name.casefold() == name.casefold() and p.pid != pid for p in self.players):
+        key = name_key(name)
+        if any(name_key(p.name) == key and p.pid != pid for p in self.players):
             raise HostError("name_taken", name=name)
 
 
@@ -131,6 +133,16 @@ def checked_settings(data: dict[str, Any], players: int, starting: bool = False)
         settings = Settings.from_dict(data)
         settings.validate(min(max(players, MIN_PLAYERS), MAX_PLAYERS))
         return settings.to_dict()
-    except (TypeError, ValueError, KeyError) as error:
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
         field_name = str(error) if str(error) in Settings.__dataclass_fields__ else "settings"
-        raise HostError("bad_settings", field=field_name) from error
+        detail = getattr(error, "detail", None)
+        raise HostError("bad_settings", **(detail if isinstance(detail, dict) else {}), field=field_name) from error
+
+
+def box_fits(box: Any) -> bool:
+    """A saved box profile that the engine accepts with the default settings (else it is not used)."""
+    try:
+        checked_settings({**Settings().to_dict(), "box": box}, MIN_PLAYERS)
+    except HostError:
+        return False
+    return True

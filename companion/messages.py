@@ -47,7 +47,7 @@ def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None
         actions = game.legal_actions(BANKER)
         phoneless = {str(seat): game.legal_actions(seat) for seat, p in enumerate(players) if p.pid not in phones}
         log_times = table.log_times.window(view["log_start"], len(view["log"]))
-    now = table.s.clock()
+    now, wall = table.s.clock(), table.s.wall()
     joins = [f"{base}/j/{table.code}" for base in table.s.addresses.join_bases]
     return {
         "kind": kind, "game_id": table.id, "seat": None, "view": view,
@@ -58,9 +58,9 @@ def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None
             "qr_svg": f"/qr.svg?key={table.key}", "qr_png": f"/qr.png?key={table.key}",
             "phones": [p.pid in phones for p in players],
             "phoneless": phoneless,
-            "claims": {str(table.lobby.seat_of(pid)): {"code": c.code, "expires": c.expires}
+            "claims": {str(table.lobby.seat_of(pid)): {"code": c.code, "expires": wall + c.expires - now}
                        for pid, c in table.claims.items() if c.expires >= now},
             "log_times": log_times,
-            "now": now,
+            "now": wall,
         },
     }

@@ -97,6 +97,8 @@ class Change:
     """A snapshot of the game including this action."""
     add_tokens: dict[str, str] = field(default_factory=dict)
     drop_tokens: list[str] = field(default_factory=list)
+    prefs: dict[str, Any] = field(default_factory=dict)
+    """Host preferences saved with it (the box profile after ``set_box``)."""
 
 
 class Store:
@@ -150,6 +152,8 @@ class Store:
                 "INSERT INTO tokens VALUES (?, ?, ?)",
                 [(h, game_id, pid) for h, pid in change.add_tokens.items()],
             )
+            self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
+                                 [(key, json.dumps(value)) for key, value in change.prefs.items()])
         return n
 
     def snapshot(self, game_id: str, engine: str, upto: int) -> None:
@@ -197,10 +201,12 @@ class Store:
     def lobby_of_code(self, code: str) -> str | None:
         return self._one("SELECT id FROM games WHERE code = ? AND status = 'lobby'", code)
 
-    def latest_unfinished(self) -> str | None:
-        """The newest game in play, else the newest lobby."""
+    def latest_unfinished(self, skip: list[str] | None = None) -> str | None:
+        """The newest game in play, else the newest lobby, leaving out the games in ``skip``."""
+        skip = skip or []
         return self._one(
-            "SELECT id FROM games WHERE status != 'over' ORDER BY status = 'playing' DESC, updated DESC LIMIT 1"
+            f"SELECT id FROM games WHERE status != 'over' AND id NOT IN ({', '.join('?' * len(skip))})"
+            " ORDER BY status = 'playing' DESC, updated DESC LIMIT 1", *skip
         )
 
     def listing(self) -> list[dict[str, Any]]:
@@ -218,7 +224,3 @@ class Store:
     def pref(self, key: str) -> Any:
         value = self._one("SELECT value FROM prefs WHERE key = ?", key)
         return None if value is None else json.loads(value)
-
-    def set_pref(self, key: str, value: Any) -> None:
-        with self._lock, self._db:
-            self._db.execute("INSERT OR REPLACE INTO prefs VALUES (?, ?)", (key, json.dumps(value)))

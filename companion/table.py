@@ -17,10 +17,11 @@ from . import messages
 from .codes import new_claim_code, new_id, new_token, token_hash
 from .countdown import Countdown
 from .errors import HostError, refusal
+from .limits import CLAIM_TRIES
 from .lobby import Lobby, checked_settings
 from .logtimes import LogTimes
 from .store import ActionRow, Change, SavedGame, Store
-from .timers import Clock, Handle, Scheduler
+from .timers import Clock, Handle, Scheduler, Wall
 from .transport import Conn, Transport
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,9 @@ log = logging.getLogger(__name__)
 CLAIM_SECONDS = 600
 SNAPSHOT_DELAY = 2.0
 """Seconds after an action before the whole game is saved again (the action itself is saved at once)."""
+PRESENCE_DELAY = 0.5
+"""Seconds a phone's coming and going waits before the others hear it, so a storm of
+reconnects sends one view, not one per reconnect."""
 HOST_ACTIONS = ("claim_code", "new_game")
 
 
@@ -45,6 +49,7 @@ class Services:
 
     store: Store
     clock: Clock
+    wall: Wall
     scheduler: Scheduler
     transport: Transport
     seed: str | None
@@ -54,10 +59,13 @@ class Services:
     new_table: Callable[[], Table]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Claim:
     code: str
     expires: float
+    """On the host's monotonic clock."""
+    wrong: int = 0
+    """Wrong claim codes sent to the host since this one was made."""
 
 
 class Table:
@@ -89,7 +97,8 @@ class Table:
         self.screens: set[Conn] = set()
         self.claims: dict[str, Claim] = {}
         """Player id to the claim code the banker asked for."""
-        self.countdown = Countdown(services.clock, services.scheduler, self._countdown_over)
+        self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
+        self._presence_timer: Handle | None = None
         if self.game is not None and not self.game.over:
             self.countdown.update([], self.game.view(None)["phase"], self.auction_seconds())
 
@@ -103,15 +112,23 @@ class Table:
             self.s.transport.enter(conn.sid, self.room)
             self.s.transport.send(conn.sid, "view", messages.for_table(self, messages.connected(self)))
 
-    def attach_phone(self, conn: Conn, pid: str) -> None:
-        """A phone holds the seat ``pid`` now; an older socket of that seat is closed."""
+    def attach_phone(self, conn: Conn, pid: str, seated: bool = False) -> None:
+        """A phone holds the seat ``pid`` now; an older socket of that seat is closed.
+
+        ``seated``: the phone just joined or claimed, and everyone hears it at once; a
+        reconnect gets its own view now and the others hear it a moment later.
+        """
         with self.lock:
             old = self.phones.get(pid)
             conn.table, conn.pid = self, pid
             self.phones[pid] = conn
             if old is not None and old is not conn:
                 self._close(old, "replaced")
-            self._broadcast()
+            if seated:
+                self._broadcast()
+            else:
+                self.s.transport.send(conn.sid, "view", messages.for_phone(self, pid, messages.connected(self)))
+                self._presence_changed()
 
     def detach(self, conn: Conn) -> None:
         """A socket of this table disconnected (or moved to another seat)."""
@@ -120,8 +137,18 @@ class Table:
                 self.screens.discard(conn)
             elif conn.pid is not None and self.phones.get(conn.pid) is conn:
                 del self.phones[conn.pid]
-                self._broadcast()
+                self._presence_changed()
             conn.table, conn.pid = None, None
+
+    def _presence_changed(self) -> None:
+        """A phone came or went: the others hear it in one view a moment later."""
+        if self._presence_timer is None:
+            self._presence_timer = self.s.scheduler.call_at(self.s.clock() + PRESENCE_DELAY, self._presence_due)
+
+    def _presence_due(self) -> None:
+        with self.lock:
+            if self._presence_timer is not None:
+                self._broadcast()
 
     def _close(self, conn: Conn, code: str) -> None:
         """Tell a phone why its seat is gone, then close its socket."""
@@ -149,7 +176,7 @@ class Table:
             except Exception:
                 self.lobby = Lobby.from_dict(before)
                 raise
-            self.attach_phone(conn, pid)
+            self.attach_phone(conn, pid, seated=True)
             return {**record, "token": token, "game_id": self.id}
 
     def _make_claim(self, seat: int) -> None:
@@ -164,23 +191,39 @@ class Table:
         self.claims[pid] = Claim(code, self.s.clock() + CLAIM_SECONDS)
         self.s.claims[code] = self
 
+    def wrong_claim(self) -> None:
+        """A wrong claim code reached the host: after ``CLAIM_TRIES`` of them a live code ends,
+        so guessing cannot find it; the banker sees it go and makes a new one."""
+        with self.lock:
+            ended = []
+            for pid, claim in self.claims.items():
+                claim.wrong += 1
+                if claim.wrong >= CLAIM_TRIES:
+                    ended.append(pid)
+            for pid in ended:
+                self.s.claims.pop(self.claims.pop(pid).code, None)
+            if ended:
+                self._broadcast()
+
     def claim(self, conn: Conn, code: str) -> dict[str, Any]:
         """A phone gives a claim code: it gets the seat and a new token; the old token dies."""
         with self.lock:
-            self.s.claims.pop(code, None)
             pid = next((p for p, c in self.claims.items() if c.code == code), None)
-            if pid is None:
-                raise HostError("bad_claim")
-            if self.claims.pop(pid).expires < self.s.clock():
+            if pid is None or self.claims[pid].expires < self.s.clock():
+                self.s.claims.pop(code, None)
+                if pid is not None:
+                    del self.claims[pid]
                 raise HostError("bad_claim")
             token = new_token()
             record = {"ok": True, "seat": self.lobby.seat_of(pid)}
             self._commit(f"p:{pid}", f"claim:{new_id()}", {"type": "claim"}, record,
                          add={token_hash(token): pid}, drop=self._tokens_of(pid))
+            self.s.claims.pop(code, None)
+            del self.claims[pid]
             old = self.phones.pop(pid, None)
             if old is not None and old is not conn:
                 self._close(old, "claimed")
-            self.attach_phone(conn, pid)
+            self.attach_phone(conn, pid, seated=True)
             return {**record, "token": token, "game_id": self.id}
 
     def _tokens_of(self, pid: str | None) -> list[str]:
@@ -224,7 +267,22 @@ class Table:
             self._make_claim(action["seat"])
             self._broadcast()
             return {"ok": True, "events": []}
-        return {"ok": True, "events": [], "table_key": self.s.new_table().key}
+        key = self.s.new_table().key
+        self.left_behind()
+        return {"ok": True, "events": [], "table_key": key}
+
+    def left_behind(self) -> None:
+        """The table screen moved on to another game: a lobby stops taking joins (it is locked)."""
+        with self.lock:
+            if self.game is None and not self.lobby.locked:
+                self.lobby.locked = True
+                try:
+                    self._commit("host", f"left:{new_id()}", {"type": "lock"}, {"ok": True, "events": []},
+                                 lobby=True)
+                except Exception:
+                    self.lobby.locked = False
+                    raise
+                self._broadcast()
 
     def host_actions(self) -> list[dict[str, Any]]:
         """The table screen's own actions, in the lobby and in the game."""
@@ -241,13 +299,12 @@ class Table:
         if action["type"] == "start":
             return self._start(actor, action_id)
         answer = {"ok": True, "events": []}
+        prefs = {"box": self.lobby.settings["box"]} if action["type"] == "set_box" else {}
         try:
-            self._commit(actor, action_id, action, answer, lobby=True, drop=self._tokens_of(removed))
+            self._commit(actor, action_id, action, answer, lobby=True, drop=self._tokens_of(removed), prefs=prefs)
         except Exception:
             self.lobby = Lobby.from_dict(before)
             raise
-        if action["type"] == "set_box":
-            self.s.store.set_pref("box", self.lobby.settings["box"])
         if removed is not None:
             claim = self.claims.pop(removed, None)
             if claim is not None:
@@ -275,7 +332,7 @@ class Table:
             raise
         self.game = game
         self._snapshot_n = self._last_n
-        self.log_times.mark(0, length, self.s.clock())
+        self.log_times.mark(0, length, self.s.wall())
         self._log_length = length
         self.countdown.update(public["log"], public["phase"], self.auction_seconds())
         self._broadcast(public)
@@ -303,7 +360,7 @@ class Table:
             log.exception("could not save an action")
             self._restore()
             return refusal("storage")
-        self.log_times.mark(self._log_length, length, self.s.clock())
+        self.log_times.mark(self._log_length, length, self.s.wall())
         self._log_length = length
         if game.over:
             self._snapshot_n = self._last_n
@@ -322,14 +379,15 @@ class Table:
 
     def _commit(self, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
                 seat: int | None = None, lobby: bool = False, engine: str | None = None, first: int = 0,
-                events: int = 0, add: dict[str, str] | None = None, drop: list[str] | None = None) -> None:
+                events: int = 0, add: dict[str, str] | None = None, drop: list[str] | None = None,
+                prefs: dict[str, Any] | None = None) -> None:
         """Write one accepted message; only then is it remembered and told."""
-        now = self.s.clock()
+        now = self.s.wall()
         row = ActionRow(actor, action_id, seat, action, answer, now, first, events)
         self._last_n = self.s.store.commit(self.id, Change(
             status=self.status, at=now, action=row,
             lobby=self.lobby.to_dict() if lobby else None, engine=engine,
-            add_tokens=add or {}, drop_tokens=drop or [],
+            add_tokens=add or {}, drop_tokens=drop or [], prefs=prefs or {},
         ))
         self.answers[(actor, action_id)] = answer
         for dropped in drop or []:
@@ -367,6 +425,9 @@ class Table:
 
     def _broadcast(self, public: dict[str, Any] | None = None) -> None:
         """Each phone its own view, every table screen the public one: built once per change."""
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
+            self._presence_timer = None
         send = self.s.transport.send
         connected = messages.connected(self)
         for pid, conn in self.phones.items():

@@ -11,7 +11,11 @@ from typing import Callable, Protocol
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
-"""Seconds since the epoch (``time.time`` in play, a fake clock in tests)."""
+"""Seconds on a monotonic clock (``time.monotonic`` in play, a fake clock in tests): every
+duration (rate limits, the auction countdown, claim expiry, timers) is measured on it, so a
+step of the wall clock moves none of them."""
+Wall = Callable[[], float]
+"""Seconds since the epoch (``time.time`` in play): only for times that people read."""
 
 
 class Handle(Protocol):
@@ -37,9 +41,9 @@ class Timer:
 
 
 class ThreadScheduler:
-    """One daemon thread that runs due calls in time order (``time.time`` clock)."""
+    """One daemon thread that runs due calls in time order (a monotonic clock)."""
 
-    def __init__(self, clock: Clock = time.time) -> None:
+    def __init__(self, clock: Clock = time.monotonic) -> None:
         self.clock = clock
         self._heap: list[tuple[float, int, Timer]] = []
         self._order = itertools.count()

@@ -47,7 +47,11 @@ class Conn:
     """One connected socket: a phone (with or without a seat) or a table screen."""
 
     sid: str
+    address: str
+    """The peer's IP address: limits are counted per address as well as per socket."""
     bucket: TokenBucket
+    strikes: TokenBucket
+    """``rate_limited`` answers left before the socket is closed."""
     table: Table | None = None
     pid: str | None = None
     """The seat's player id, for a seated phone."""

@@ -6,11 +6,10 @@ from typing import Any
 
 import pytest
 
-from companion import create_app
 from companion.host import Host
 from companion.table import Table
 
-from hostkit import SEED, Client, FakeClock, join
+from hostkit import SEED, Client, FakeClock, fake_app, join
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 
@@ -22,7 +21,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def app(tmp_path: Path, clock: FakeClock) -> Any:
-    return create_app(tmp_path, seed=SEED, clock=clock, scheduler=clock)
+    return fake_app(tmp_path, clock, seed=SEED)
 
 
 @pytest.fixture

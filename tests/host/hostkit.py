@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 from typing import Any, Callable
 
-from companion import socketio
+
+from companion import create_app, socketio
 from companion.table import Table
 from companion.timers import Timer
 from tests.engine.randomplay import concrete
@@ -15,14 +17,22 @@ SEED = "host-tests"
 
 
 class FakeClock:
-    """``clock()`` is the time; ``advance`` moves it and runs every call that fell due."""
+    """``clock()`` is the monotonic time and ``wall()`` the wall clock; ``advance`` moves both and
+    runs every call that fell due, ``step`` moves the wall clock alone (a clock jump)."""
 
     def __init__(self, now: float = 1_800_000_000.0) -> None:
         self.now = now
+        self.wall_offset = 0.0
         self.timers: list[Timer] = []
 
     def __call__(self) -> float:
         return self.now
+
+    def wall(self) -> float:
+        return self.now + self.wall_offset
+
+    def step(self, seconds: float) -> None:
+        self.wall_offset += seconds
 
     def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
         timer = Timer(when, fn)
@@ -79,6 +89,11 @@ class Client:
         self.drain()
         assert self.latest is not None
         return self.latest
+
+
+def fake_app(data_dir: Path, clock: FakeClock, **options: Any) -> Any:
+    """The host's app on the fake clock (monotonic, wall and scheduler)."""
+    return create_app(data_dir, clock=clock, wall=clock.wall, scheduler=clock, **options)
 
 
 def join(app: Any, table: Table, name: str) -> Client:

@@ -32,7 +32,7 @@ def test_refusal_carries_a_code(app, monkeypatch):
 
     host = app.extensions["cashrun"]
     try:
-        host.connect("sid-x", {"token": "unknown"})
+        host.connect("sid-x", {"token": "unknown"}, "127.0.0.1")
     except Refused as error:
         assert error.error_args == {"message": "refused", "data": {"code": "bad_token"}}
     else:
@@ -53,7 +53,8 @@ def test_phone_without_token_hears_nothing_until_it_joins(app, table, screen):
     assert answer["token"] not in str(screen.heard)
 
 
-def test_join_refusals(app, table, screen, phones):
+def test_join_refusals(app, clock, table, screen, phones):
+    clock.advance(5)  # the address's join codes of the four phones are forgotten
     phone = Client(app)
     assert phone.emit("join", {"code": "ZZZZ", "name": "Eve"})["error"]["code"] == "bad_code"
     assert phone.emit("join", {"code": table.code, "name": "   "})["error"] == {"code": "bad_name", "max": MAX_NAME}

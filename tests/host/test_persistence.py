@@ -6,9 +6,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from hostkit import SEED, Client, FakeClock, play
+from hostkit import SEED, Client, FakeClock, fake_app, play
 
-from companion import create_app
 from companion.table import SNAPSHOT_DELAY
 from engine.verify import verify
 
@@ -19,7 +18,7 @@ def public(message: dict) -> dict:
 
 def restart(tmp_path: Path) -> tuple[object, FakeClock]:
     clock = FakeClock(2_000_000_000.0)
-    return create_app(tmp_path, seed=SEED, clock=clock, scheduler=clock), clock
+    return fake_app(tmp_path, clock, seed=SEED), clock
 
 
 def snapshot_number(tmp_path: Path) -> tuple[int, int]:
@@ -109,7 +108,7 @@ def test_the_game_in_play_opens_on_start(tmp_path, clock, host, table, started):
     assert resumed and opened.id == table.id  # the game in play, not the newer empty lobby
     newest = app.extensions["cashrun"].new_table()
     assert newest.id != newer.id
-    fresh = create_app(tmp_path / "empty", clock=FakeClock(), scheduler=FakeClock())
+    fresh = fake_app(tmp_path / "empty", FakeClock())
     opened, resumed = fresh.extensions["cashrun"].open_latest()
     assert not resumed and opened.status == "lobby"
 
@@ -139,7 +138,7 @@ def test_cashrun_seed_fixes_every_new_games_seed(tmp_path, monkeypatch):
 
     monkeypatch.setenv("CASHRUN_SEED", "from-the-environment")
     clock = FakeClock()
-    app = create_app(tmp_path, clock=clock, scheduler=clock)
+    app = fake_app(tmp_path, clock)
     table = app.extensions["cashrun"].new_table()
     screen = Client(app, {"table_key": table.key})
     for name in ("Ann", "Bob", "Cas"):

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from hostkit import Client
 
-from companion.table import CLAIM_SECONDS
+from companion.table import CLAIM_SECONDS, PRESENCE_DELAY
 
 
-def test_reconnect_puts_the_phone_back_in_its_seat(app, screen, started):
+def test_reconnect_puts_the_phone_back_in_its_seat(app, clock, screen, started):
     before = started[2].view()
     started[2].raw.disconnect()
+    clock.advance(PRESENCE_DELAY)
     assert screen.view()["connected"] == [True, True, False, True]
     assert started[0].view()["connected"] == [True, True, False, True]
     again = Client(app, {"token": started[2].token})
@@ -16,14 +17,17 @@ def test_reconnect_puts_the_phone_back_in_its_seat(app, screen, started):
     assert message["seat"] == 2
     assert message["view"]["you"] == before["view"]["you"]
     assert message["legal_actions"] == before["legal_actions"]
+    clock.advance(PRESENCE_DELAY)
     assert screen.view()["connected"] == [True, True, True, True]
 
 
-def test_reconnect_in_the_lobby(app, screen, phones):
+def test_reconnect_in_the_lobby(app, clock, screen, phones):
     phones[1].raw.disconnect()
+    clock.advance(PRESENCE_DELAY)
     assert screen.view()["view"]["players"][1]["connected"] is False
     again = Client(app, {"token": phones[1].token})
     assert again.view()["kind"] == "lobby" and again.view()["seat"] == 1
+    clock.advance(PRESENCE_DELAY)
     assert screen.view()["view"]["players"][1]["connected"] is True
 
 

@@ -1,0 +1,75 @@
+"""Limits by address, checked before any lock or disk work.
+
+Every phone on the Wi-Fi has its own address; a hostile one may open many sockets. So
+besides each socket's own rate (``Conn.bucket``), one address shares a budget of
+messages, of new sockets, and of guessed join and claim codes. A socket that keeps
+sending after it was told ``rate_limited`` is closed: an honest page never does.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from .limits import (
+    ADDRESS_BURST, ADDRESS_RATE, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, TokenBucket,
+)
+from .timers import Clock
+
+MAX_ADDRESSES = 1024
+"""Above this many known addresses, the idle ones are forgotten."""
+
+
+@dataclass(slots=True)
+class AddressBudget:
+    """What one address may still do now."""
+
+    messages: TokenBucket
+    opens: TokenBucket
+    joins: TokenBucket
+    claims: TokenBucket
+
+    def idle(self) -> bool:
+        return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims))
+
+
+class Guard:
+    """The budgets of every address; thread-safe and cheap (no I/O, one short lock)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._budgets: dict[str, AddressBudget] = {}
+        self._lock = threading.Lock()
+
+    def _budget(self, address: str) -> AddressBudget:
+        budget = self._budgets.get(address)
+        if budget is None:
+            if len(self._budgets) >= MAX_ADDRESSES:
+                for known in [a for a, b in self._budgets.items() if b.idle()]:
+                    del self._budgets[known]
+            budget = self._budgets[address] = AddressBudget(
+                TokenBucket(self.clock, ADDRESS_RATE, ADDRESS_BURST),
+                TokenBucket(self.clock, *SOCKET_OPENS),
+                TokenBucket(self.clock, *JOIN_GUESSES),
+                TokenBucket(self.clock, *CLAIM_GUESSES),
+            )
+        return budget
+
+    def message(self, address: str) -> bool:
+        """One more message from this address (any socket)."""
+        with self._lock:
+            return self._budget(address).messages.take()
+
+    def open_socket(self, address: str) -> bool:
+        """One more new socket from this address."""
+        with self._lock:
+            return self._budget(address).opens.take()
+
+    def guess(self, address: str, kind: str) -> bool:
+        """One more checked ``join`` or ``claim`` code from this address."""
+        with self._lock:
+            budget = self._budget(address)
+            return (budget.joins if kind == "join" else budget.claims).take()
+
+    def strikes(self) -> TokenBucket:
+        """A new socket's allowance of ``rate_limited`` answers before it is closed."""
+        return TokenBucket(self.clock, *STRIKES)
