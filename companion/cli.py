@@ -2,15 +2,19 @@
 from __future__ import annotations
 
 import argparse
-import logging
+import signal
+import sqlite3
 import sys
 import webbrowser
 from pathlib import Path
 
 import platformdirs
+from flask import Flask
 
 from . import create_app
+from .datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
 from .host import Host
+from .logs import setup as setup_logs
 from .network import lan_addresses, serve
 from .table import Addresses
 from .texts import say, system_language
@@ -30,13 +34,33 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     lang = system_language()
     data_dir = args.data_dir or Path(platformdirs.user_data_dir("cashrun", appauthor=False))
+    setup_logs()
 
-    app = create_app(data_dir)
-    host: Host = app.extensions["cashrun"]
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        lock = FolderLock(data_dir)
+        held = lock.acquire()
+    except OSError as error:
+        _print(say(lang, "hardening.folder_unusable", path=data_dir, reason=error.strerror or error))
+        return 1
+    if not held:
+        _print(say(lang, "hardening.already_running", address=lock.holder() or "?", path=data_dir))
+        return 1
+    try:
+        return _run(args, lang, data_dir, lock)
+    finally:
+        lock.release()
+
+
+def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) -> int:
+    opened = _open(lang, data_dir)
+    if opened is None:
+        return 1
+    app, host = opened
     try:
         server = serve(args.host, args.port, app)
     except OSError as error:
+        host.close()
         _print(say(lang, "port_busy", host=args.host, port=args.port, reason=error.strerror or error))
         return 1
     port = server.server_address[1]
@@ -47,10 +71,19 @@ def main(argv: list[str] | None = None) -> int:
     host.services.addresses = Addresses(
         table_base=_base(local, port), join_bases=[_base(h, port) for h in join_hosts],
     )
-    table, resumed = host.open_latest()
+    lock.note(host.addresses.table_base)
+    try:
+        table, resumed = host.open_latest()
+    except sqlite3.DatabaseError as error:
+        server.server_close()
+        host.close()
+        _print(say(lang, "hardening.folder_unusable", path=data_dir / DB_NAME, reason=error))
+        return 1
     table_url = f"{host.addresses.table_base}/table?key={table.key}"
 
     _print(say(lang, "running"))
+    for game in host.set_aside.values():
+        _print(say(lang, "hardening.set_aside", code=game.code, reason=game.reason))
     _print(say(lang, "resumed", code=table.code) if resumed else say(lang, "new_table"))
     _print(say(lang, "table", url=table_url))
     joins = host.addresses.join_bases
@@ -65,13 +98,48 @@ def main(argv: list[str] | None = None) -> int:
         _print(say(lang, "opening_browser"))
         webbrowser.open(table_url)
     _print(say(lang, "stop"))
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        _print(say(lang, "stopped"))
+        pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         server.server_close()
+        host.close()
+    _print(say(lang, "stopped"))
     return 0
+
+
+def _open(lang: str, data_dir: Path) -> tuple[Flask, Host] | None:
+    """The app on the data folder's database; a damaged file is moved aside and a new one started.
+
+    None (after saying why and what to do) when the folder cannot hold a database.
+    """
+    db = data_dir / DB_NAME
+    if is_empty(db):
+        _print(say(lang, "hardening.empty", path=db))
+    try:
+        app = create_app(data_dir)
+    except sqlite3.Error as error:
+        if not is_damage(error):
+            _print(say(lang, "hardening.folder_unusable", path=db, reason=error))
+            return None
+        _print(say(lang, "hardening.damaged", path=move_aside(db), reason=error))
+        try:
+            app = create_app(data_dir)
+        except (sqlite3.Error, OSError) as again:
+            _print(say(lang, "hardening.folder_unusable", path=db, reason=again))
+            return None
+    except OSError as error:
+        _print(say(lang, "hardening.folder_unusable", path=db, reason=error.strerror or error))
+        return None
+    return app, app.extensions["cashrun"]
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM stops ``cashrun`` like Ctrl+C: the database is closed cleanly."""
+    raise KeyboardInterrupt
 
 
 def _base(host: str, port: int) -> str:

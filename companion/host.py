@@ -53,6 +53,10 @@ class Host:
     def addresses(self) -> Addresses:
         return self.services.addresses
 
+    def close(self) -> None:
+        """A clean exit: the store folds its write-ahead log into the one file."""
+        self.store.close()
+
     # Tables.
 
     def new_table(self) -> Table:
@@ -213,6 +217,7 @@ class Host:
         listing = self.store.listing()
         for game in listing:
             game["current"] = game["id"] == table.id
+            game["damaged"] = game["id"] in self.set_aside
         return {"ok": True, "games": listing}
 
     def resume(self, conn: Conn, data: Any) -> dict[str, Any]:

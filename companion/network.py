@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 import socket
+import threading
+import time
 from typing import Any
 
 import ifaddr
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
+
+log = logging.getLogger(__name__)
 
 _VIRTUAL = ("docker", "br-", "veth", "virbr", "vbox", "vmnet", "vethernet", "utun", "tun", "tap", "zt")
 """Interface names of containers, virtual machines and VPNs: shown last."""
@@ -41,14 +46,79 @@ def _private_order(address: str) -> int:
     return 3
 
 
-class NoDelayHandler(WSGIRequestHandler):
-    """Werkzeug's request handler with Nagle's algorithm off on each accepted socket.
+MAX_CONNECTIONS = 200
+"""Open connections in all: below macOS's default limit of 256 open files."""
+MAX_PER_ADDRESS = 48
+"""Open connections of one address: a page loads with a few at once, a phone keeps one."""
+REQUEST_SECONDS = 5.0
+"""A request's line and headers must arrive whole within this, or the connection is closed."""
 
-    Without it a small view waits for the previous one's ACK and the fan-out stalls
-    (DESIGN.md, "Measured"). ``StreamRequestHandler.setup`` sets ``TCP_NODELAY``.
+
+class Deadlines:
+    """Closes the connections whose request has not arrived whole in time (one thread)."""
+
+    def __init__(self) -> None:
+        self._due: dict[socket.socket, float] = {}
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, conn: socket.socket, seconds: float) -> None:
+        with self._lock:
+            self._due[conn] = time.monotonic() + seconds
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="cashrun-deadlines", daemon=True)
+                self._thread.start()
+
+    def release(self, conn: socket.socket) -> None:
+        with self._lock:
+            self._due.pop(conn, None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(0.5)
+            now = time.monotonic()
+            with self._lock:
+                late = [conn for conn, due in self._due.items() if due <= now]
+                for conn in late:
+                    del self._due[conn]
+            for conn in late:
+                try:
+                    conn.shutdown(socket.SHUT_RDWR)  # its thread's read returns at once
+                except OSError:
+                    pass
+
+
+class NoDelayHandler(WSGIRequestHandler):
+    """Werkzeug's request handler with Nagle's algorithm off on each accepted socket, and a
+    deadline for the request to arrive.
+
+    Without ``TCP_NODELAY`` a small view waits for the previous one's ACK and the fan-out
+    stalls (DESIGN.md, "Measured"); ``StreamRequestHandler.setup`` sets it. Each read and
+    write waits at most ``timeout`` seconds, and the request line and headers together at
+    most ``REQUEST_SECONDS`` (a request sent a byte at a time is cut off too).
     """
 
     disable_nagle_algorithm = True
+    timeout = REQUEST_SECONDS
+
+    def setup(self) -> None:
+        super().setup()
+        deadlines = getattr(self.server, "deadlines", None)
+        if deadlines is not None:
+            deadlines.watch(self.connection, REQUEST_SECONDS)
+
+    def parse_request(self) -> bool:
+        parsed = super().parse_request()
+        deadlines = getattr(self.server, "deadlines", None)
+        if deadlines is not None:
+            deadlines.release(self.connection)
+        return parsed
+
+    def finish(self) -> None:
+        deadlines = getattr(self.server, "deadlines", None)
+        if deadlines is not None:
+            deadlines.release(self.connection)
+        super().finish()
 
     def connection_dropped(self, error: BaseException, environ: Any = None) -> None:
         """A WebSocket ends this way (simple-websocket raises ConnectionError): stop reading
@@ -56,7 +126,48 @@ class NoDelayHandler(WSGIRequestHandler):
         self.close_connection = True
 
 
-def serve(host: str, port: int, app: Any) -> BaseWSGIServer:
+class Server(ThreadedWSGIServer):
+    """Werkzeug's threaded server that refuses a connection at once, before a thread is
+    made for it, when its address or the host already has too many open."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.deadlines = Deadlines()
+        self._open: dict[Any, str] = {}
+        self._per_address: dict[str, int] = {}
+        self._count_lock = threading.Lock()
+
+    def verify_request(self, request: Any, client_address: Any) -> bool:
+        address = client_address[0] if isinstance(client_address, tuple) else str(client_address)
+        with self._count_lock:
+            if len(self._open) >= MAX_CONNECTIONS or self._per_address.get(address, 0) >= MAX_PER_ADDRESS:
+                log.warning("refused a connection from %s: too many open", address)
+                return False
+            self._open[request] = address
+            self._per_address[address] = self._per_address.get(address, 0) + 1
+        return True
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._count_lock:
+            address = self._open.pop(request, None)
+            if address is not None:
+                left = self._per_address[address] - 1
+                if left:
+                    self._per_address[address] = left
+                else:
+                    del self._per_address[address]
+        super().shutdown_request(request)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One logged line instead of socketserver's traceback on stderr."""
+        log.error("a request from %s failed", client_address, exc_info=True)
+
+    def open_connections(self, address: str | None = None) -> int:
+        with self._count_lock:
+            return len(self._open) if address is None else self._per_address.get(address, 0)
+
+
+def serve(host: str, port: int, app: Any) -> Server:
     """A threaded server bound now (port 0 picks a free one); ``serve_forever`` starts it.
 
     The socket is bound here so a busy port raises ``OSError`` (Werkzeug would print its
@@ -65,7 +176,6 @@ def serve(host: str, port: int, app: Any) -> BaseWSGIServer:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.create_server((host, port), family=family)
     try:
-        return make_server(host, port, app, threaded=True, request_handler=NoDelayHandler,
-                           fd=listener.fileno())
+        return Server(host, port, app, handler=NoDelayHandler, fd=listener.fileno())
     finally:
         listener.close()  # Werkzeug keeps its own duplicate of the socket

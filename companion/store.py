@@ -109,13 +109,25 @@ class Store:
         self.path = path
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            problem = self._db.execute("PRAGMA quick_check").fetchone()[0]
+            if problem != "ok":
+                raise sqlite3.DatabaseError(f"quick_check: {problem}")
+            self._db.executescript(SCHEMA)
+        except Exception:
+            self._db.close()
+            raise
 
     def close(self) -> None:
+        """Fold the write-ahead log into the file and close it: after a clean exit the one
+        file ``cashrun.sqlite3`` holds every game."""
         with self._lock:
-            self._db.close()
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                self._db.close()
 
     def create(self, game: SavedGame) -> None:
         with self._lock, self._db:

@@ -6,6 +6,7 @@ import locale
 import os
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 LANGUAGES = ("en", "nl")
 
@@ -33,11 +34,14 @@ def _language(name: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def messages(language: str) -> dict[str, str]:
+def messages(language: str) -> dict[str, Any]:
     text = resources.files(__package__).joinpath(f"i18n/{language}.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
 def say(language: str, key: str, **values: object) -> str:
-    """The sentence ``key`` in ``language`` with its values filled in."""
-    return messages(language)[key].format(**values)
+    """The sentence ``key`` (``section.key`` for one in a section) in ``language`` with its values filled in."""
+    sentence: Any = messages(language)
+    for part in key.split("."):
+        sentence = sentence[part]
+    return str(sentence).format(**values)

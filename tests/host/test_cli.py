@@ -59,7 +59,7 @@ def test_every_accepted_connection_has_nagle_off(app):
             super().setup()
             seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
 
-    server = network.make_server("127.0.0.1", 0, app, threaded=True, request_handler=Probe)
+    server = network.Server("127.0.0.1", 0, app, handler=Probe)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
