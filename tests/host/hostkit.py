@@ -3,8 +3,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
+from unittest import mock
+
+from flask.testing import EnvironBuilder
+from flask_socketio import test_client
 
 
 from companion import create_app, socketio
@@ -56,10 +61,13 @@ class FakeClock:
 
 
 class Client:
-    """A Socket.IO test client that keeps every message it heard."""
+    """A Socket.IO test client that keeps every message it heard; ``address`` is its peer address."""
 
-    def __init__(self, app: Any, auth: dict[str, Any] | None = None) -> None:
-        self.raw = socketio.test_client(app, auth=auth)
+    def __init__(self, app: Any, auth: dict[str, Any] | None = None, address: str = "127.0.0.1") -> None:
+        with mock.patch.object(test_client, "EnvironBuilder", partial(EnvironBuilder, environ_base={
+            "REMOTE_ADDR": address,
+        })):
+            self.raw = socketio.test_client(app, auth=auth)
         self.heard: list[tuple[str, Any]] = []
         self.latest: dict[str, Any] | None = None
         self.token: str | None = None

@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import socket
+import sqlite3
 import threading
 import urllib.request
 from types import SimpleNamespace
 
 import pytest
+from hostkit import Client, FakeClock, fake_app, join
 
 from companion import cli, network, texts
+from companion.datafolder import FolderLock
 
 
 def adapter(name: str, *ips: str) -> SimpleNamespace:
@@ -45,10 +48,6 @@ def test_windows_locale_names(monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(texts.locale, "getlocale", lambda: ("Dutch_Netherlands", "1252"))
     assert texts.system_language() == "nl"
-
-
-def test_both_languages_have_every_sentence():
-    assert set(texts.messages("en")) == set(texts.messages("nl"))
 
 
 def test_every_accepted_connection_has_nagle_off(app):
@@ -143,3 +142,77 @@ def test_serve_binds_a_free_port_with_port_zero(app):
             pass
     finally:
         server.server_close()
+
+
+def test_both_languages_have_every_sentence_of_every_section():
+    def keys(tree: dict, prefix: str = "") -> set[str]:
+        return {f"{prefix}{k}" if not isinstance(v, dict) else f"{prefix}{k}." for k, v in tree.items()} | {
+            key for k, v in tree.items() if isinstance(v, dict) for key in keys(v, f"{prefix}{k}.")}
+    assert keys(texts.messages("en")) == keys(texts.messages("nl"))
+
+
+@pytest.fixture
+def start(monkeypatch, capsys):
+    """``cashrun`` in this process (no real server): its exit code and what it printed."""
+    monkeypatch.setattr(cli, "serve", lambda host, port, app: FakeServer())
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+
+    def start(data_dir) -> tuple[int, str]:
+        code = cli.main(["--data-dir", str(data_dir), "--no-browser"])
+        return code, capsys.readouterr().out
+    return start
+
+
+def test_a_second_cashrun_on_the_folder_names_the_running_one(start, tmp_path):
+    running = FolderLock(tmp_path)
+    assert running.acquire()
+    running.note("http://192.168.1.20:8000")
+    try:
+        code, out = start(tmp_path)
+    finally:
+        running.release()
+    assert code == 1 and "already running" in out and "http://192.168.1.20:8000" in out
+    assert "Traceback" not in out
+    assert start(tmp_path)[0] == 0  # once the first is gone
+
+
+def test_a_damaged_database_is_moved_aside_and_a_new_one_started(start, tmp_path):
+    (tmp_path / "cashrun.sqlite3").write_bytes(b"not a database at all " * 200)
+    code, out = start(tmp_path)
+    aside = [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert code == 0 and len(aside) == 1 and aside[0] in out and "damaged" in out
+    assert "Opened a new table." in out
+
+
+def test_an_empty_database_says_the_saved_games_are_gone(start, tmp_path):
+    (tmp_path / "cashrun.sqlite3").write_bytes(b"")
+    code, out = start(tmp_path)
+    assert code == 0 and "is empty: the games saved before are gone" in out
+
+
+def test_a_folder_that_cannot_hold_games_says_where_and_what_to_do(start, tmp_path):
+    (tmp_path / "cashrun.sqlite3").mkdir()  # the database's place is taken: SQLite cannot open it
+    code, out = start(tmp_path)
+    assert code == 1 and "--data-dir" in out and str(tmp_path / "cashrun.sqlite3") in out
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    code, out = start(not_a_folder)
+    assert code == 1 and "--data-dir" in out and "Traceback" not in out
+
+
+def test_a_saved_game_that_fails_to_load_is_named_and_the_others_open(start, tmp_path):
+    app = fake_app(tmp_path, FakeClock())
+    host = app.extensions["cashrun"]
+    table = host.new_table()
+    screen = Client(app, {"table_key": table.key})
+    for name in ("Ann", "Bob", "Cas"):
+        join(app, table, name)
+    assert screen.act({"type": "start"})["ok"]
+    host.close()
+    db = sqlite3.connect(tmp_path / "cashrun.sqlite3")
+    db.execute("UPDATE games SET engine = 'nonsense'")
+    db.commit()
+    db.close()
+    code, out = start(tmp_path)
+    assert code == 0 and f"Saved game {table.code} could not be opened" in out and "Opened a new table." in out

@@ -1,0 +1,172 @@
+"""A hostile phone on the Wi-Fi: guessing codes from many sockets, flooding, look-alike names.
+
+Every limit is checked before any lock or disk work and counted per address as well as
+per socket (the test clients' address is set with ``Client(..., address=...)``).
+"""
+from __future__ import annotations
+
+import pytest
+from hostkit import Client, FakeClock, join
+
+from companion.limits import ADDRESS_BURST, CLAIM_GUESSES, CLAIM_TRIES, JOIN_GUESSES, MAX_NAME, STRIKES
+from companion.table import PRESENCE_DELAY
+
+ATTACKER = "192.168.1.66"
+
+
+def test_the_right_claim_code_is_refused_once_the_address_used_its_guesses(app, screen, started):
+    assert screen.act({"type": "claim_code", "seat": 2})["ok"]
+    code = screen.view()["table"]["claims"]["2"]["code"]
+    sockets = [Client(app, address=ATTACKER) for _ in range(6)]
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    _, burst = CLAIM_GUESSES
+    assert [s.emit("claim", {"code": wrong})["error"]["code"] for s in sockets[:burst - 1]] == ["bad_claim"] * (burst - 1)
+    assert sockets[burst - 1].emit("claim", {"code": 1})["error"]["code"] == "malformed"  # a guess all the same
+    assert sockets[-1].emit("claim", {"code": code}) == {"ok": False, "error": {"code": "rate_limited"}}
+    assert Client(app, address="192.168.1.30").emit("claim", {"code": code})["ok"]  # another address may
+
+
+def test_wrong_codes_end_the_live_claim_code_and_the_banker_sees_it_go(app, clock, screen, started):
+    assert screen.act({"type": "claim_code", "seat": 1})["ok"]
+    code = screen.view()["table"]["claims"]["1"]["code"]
+    wrong = f"{(int(code) + 1) % 1_000_000:06d}"
+    for n in range(CLAIM_TRIES):
+        attacker = Client(app, address=f"10.0.0.{n + 1}")  # fresh addresses: only the tries count
+        assert attacker.emit("claim", {"code": wrong})["error"]["code"] == "bad_claim"
+    assert screen.view()["table"]["claims"] == {}
+    clock.advance(60)
+    assert Client(app, address="10.0.1.1").emit("claim", {"code": code})["error"]["code"] == "bad_claim"
+    assert started[1].connected  # the seat stays with its phone
+    assert screen.act({"type": "claim_code", "seat": 1})["ok"]  # the banker makes a new one
+    fresh = screen.view()["table"]["claims"]["1"]["code"]
+    assert Client(app, address="10.0.1.2").emit("claim", {"code": fresh})["ok"]
+
+
+def test_claim_guesses_per_second_of_one_address(app, clock, started):
+    rate, burst = CLAIM_GUESSES
+    checked = 0
+    sockets = [Client(app, address=ATTACKER) for _ in range(20)]
+    for _ in range(10):  # ten seconds of twenty sockets guessing every tenth of a second
+        for _ in range(10):
+            clock.advance(0.1)
+            for s in sockets:
+                answer = s.emit("claim", {"code": "000000"})
+                checked += answer["error"]["code"] == "bad_claim"
+                if not s.connected:  # out of strikes: the attacker opens another socket
+                    sockets[sockets.index(s)] = Client(app, address=ATTACKER)
+    assert checked <= burst + rate * 10 + 1
+    assert checked / 10 <= 5
+
+
+def test_join_codes_checked_per_address_from_many_sockets(app, clock, table):
+    rate, burst = JOIN_GUESSES
+    sockets = [Client(app, address=ATTACKER) for _ in range(30)]
+    codes = [s.emit("join", {"code": "ZZZZ", "name": "x"})["error"]["code"] for s in sockets]
+    assert codes.count("bad_code") == burst and codes.count("rate_limited") == 30 - burst
+    right = sockets[0].emit("join", {"code": table.code, "name": "Eve"})
+    assert right["error"]["code"] == "rate_limited"  # checked before the code is looked up
+    clock.advance(1 / rate)
+    assert sockets[1].emit("join", {"code": table.code, "name": "Eve"})["ok"]
+    assert join(app, table, "Ann").connected  # another address is not held up
+
+
+def test_a_lobby_left_behind_by_new_game_takes_no_more_joins(app, table, screen, phones):
+    answer = screen.act({"type": "new_game"})
+    assert answer["ok"]
+    refused = Client(app).emit("join", {"code": table.code, "name": "Late"})
+    assert refused["error"]["code"] == "lobby_locked"
+    new = app.extensions["cashrun"].table_of_key(answer["table_key"])
+    assert join(app, new, "Eve").connected
+
+
+def test_resume_leaves_the_old_lobby_behind(app, host, table, screen, phones):
+    other = host.new_table()
+    assert screen.emit("resume", {"game": other.id})["ok"]
+    assert Client(app).emit("join", {"code": table.code, "name": "Late"})["error"]["code"] == "lobby_locked"
+
+
+def test_messages_of_one_address_share_one_budget(app, clock, screen, started):
+    sockets = [Client(app, address=ATTACKER) for _ in range(12)]
+    answers = [s.emit("games", {}) for _ in range(20) for s in sockets]
+    codes = [a["error"]["code"] for a in answers]
+    assert codes.count("not_table") == ADDRESS_BURST and codes.count("rate_limited") == 240 - ADDRESS_BURST
+    assert screen.emit("games", {})["ok"]  # the table screen's address has its own
+
+
+def test_a_socket_that_keeps_sending_after_rate_limited_is_closed(app, screen, started):
+    flooder = Client(app, address=ATTACKER)
+    _, strikes = STRIKES
+    answers = [flooder.emit("act", {"id": "x", "action": {"type": "roll"}}) for _ in range(20 + strikes + 1)]
+    assert answers[-2] == {"ok": False, "error": {"code": "rate_limited"}}
+    assert not flooder.connected
+    assert started[0].connected and screen.connected
+
+
+@pytest.mark.parametrize("name", ["Аnn", "Ａnn", "ANN", "ann ", "A\u200bnn"])
+def test_look_alike_names_are_taken(app, table, screen, phones, name):
+    answer = Client(app).emit("join", {"code": table.code, "name": name})
+    assert answer["error"]["code"] in ("name_taken", "bad_name")
+    assert len(screen.view()["view"]["players"]) == 4
+
+
+def test_accents_compare_composed_or_decomposed(app, table, screen):
+    join(app, table, "Ren\u00e9")
+    assert Client(app).emit("join", {"code": table.code, "name": "Rene\u0301"})["error"]["code"] == "name_taken"
+    assert join(app, table, "Rene").connected  # without the accent it is another name
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800\u2800", "\u115f", " \u3164 "])
+def test_names_that_show_nothing_are_refused(app, table, screen, blank):
+    assert Client(app).emit("join", {"code": table.code, "name": blank})["error"] == {
+        "code": "bad_name", "max": MAX_NAME}
+    assert screen.act({"type": "add_player", "name": blank})["error"]["code"] == "bad_name"
+
+
+def test_a_rename_to_a_look_alike_is_refused(phones):
+    assert phones[1].act({"type": "rename", "name": "ＡＮＮ"})["error"]["code"] == "name_taken"
+
+
+def test_a_storm_of_reconnects_sends_the_others_few_views(app, clock, screen, started):
+    token = started[2].token
+    started[2].raw.disconnect()
+    for phone in started:
+        phone.drain()
+    screen.drain()
+    for _ in range(30):  # thirty reconnects in one second
+        again = Client(app, {"token": token})
+        assert again.view()["seat"] == 2  # the phone itself hears its view at once
+        again.raw.disconnect()
+        clock.advance(1 / 30)
+    clock.advance(PRESENCE_DELAY)
+    heard = len(started[0].drain("view"))
+    assert 1 <= heard <= 1 / PRESENCE_DELAY + 1
+    assert len(screen.drain("view")) == heard
+
+
+def test_presence_changes_ride_on_the_next_real_view(app, clock, screen, started):
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    gone = (seat + 1) % 4
+    started[gone].raw.disconnect()
+    screen.drain()
+    assert started[seat].act({"type": "roll"})["ok"]
+    assert screen.view()["connected"][gone] is False  # the action's view already says so
+    clock.advance(PRESENCE_DELAY)
+    assert screen.drain("view") == []  # nothing more to say
+
+
+def test_a_wall_clock_step_moves_no_duration(tmp_path):
+    from hostkit import fake_app
+
+    clock = FakeClock()
+    app = fake_app(tmp_path, clock)
+    table = app.extensions["cashrun"].new_table()
+    screen = Client(app, {"table_key": table.key})
+    phone = Client(app)
+    assert phone.emit("join", {"code": table.code, "name": "Ann"})["ok"]
+    clock.step(-3600)  # the wall clock goes back an hour
+    assert phone.act({"type": "rename", "name": "Anna"})["ok"]  # not rate_limited for an hour
+    assert screen.act({"type": "claim_code", "seat": 0})["ok"]
+    claim = screen.view()["table"]["claims"]["0"]
+    assert claim["expires"] == pytest.approx(clock.wall() + 600)
+    clock.step(7200)  # and forward two hours: the claim code still works
+    assert Client(app, address="10.0.0.2").emit("claim", {"code": claim["code"]})["ok"]
