@@ -2,11 +2,7 @@
 server is killed with SIGKILL mid-game and started again on the same data directory."""
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -16,72 +12,8 @@ import pytest
 import socketio
 
 from tests.engine.randomplay import concrete
+from tests.live.livekit import NAMES, WAIT, Peer, Server
 from tests.loopback import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-WAIT = 10.0
-NAMES = ["Ann", "Bob", "Cas", "Dee"]
-
-
-def command() -> list[str]:
-    """The installed ``cashrun``, or the same entry point from the source tree."""
-    installed = shutil.which("cashrun")
-    return [installed] if installed else [sys.executable, "-m", "companion.cli"]
-
-
-class Server:
-    def __init__(self, port: int, data_dir: Path) -> None:
-        env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
-               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-        self.proc = subprocess.Popen(
-            [*command(), "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-        )
-        self.lines: list[str] = []
-        deadline = time.monotonic() + WAIT
-        while not any("Stop with Ctrl+C" in line for line in self.lines):
-            assert time.monotonic() < deadline and self.proc.poll() is None, self.lines
-            self.lines.append(self.proc.stdout.readline().strip())
-        self.table_url = next(line.split(": ", 1)[1] for line in self.lines if line.startswith("Table screen"))
-        self.key = self.table_url.split("key=")[1]
-        self.code = next(line for line in self.lines if line.startswith("Phones join at")).split("join code ")[1][:4]
-
-    def kill(self) -> None:
-        self.proc.kill()  # SIGKILL on POSIX
-        self.proc.wait(WAIT)
-        self.proc.stdout.close()
-
-
-class Peer:
-    """A real Socket.IO client that keeps every message it hears."""
-
-    def __init__(self, url: str, auth: dict[str, Any]) -> None:
-        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.1, reconnection_delay_max=0.3)
-        self.views: list[dict[str, Any]] = []
-        self.refused: list[Any] = []
-        self.changed = threading.Condition()
-        self.auth = auth
-        self.sio.on("view", self._view)
-        self.sio.on("refused", self.refused.append)
-        self.sio.connect(url, auth=lambda: self.auth, transports=["websocket"], wait_timeout=WAIT)
-
-    def _view(self, data: dict[str, Any]) -> None:
-        with self.changed:
-            self.views.append(data)
-            self.changed.notify_all()
-
-    def wait_views(self, count: int) -> dict[str, Any]:
-        return self.wait_for(lambda view: len(self.views) >= count)
-
-    def wait_for(self, test: Any) -> dict[str, Any]:
-        """The latest view once ``test(latest)`` holds."""
-        with self.changed:
-            assert self.changed.wait_for(lambda: bool(self.views) and test(self.views[-1]), WAIT), "no such view"
-            return self.views[-1]
-
-    def call(self, event: str, data: Any) -> Any:
-        return self.sio.call(event, data, timeout=WAIT)
-
 
 def allowed_card_paths(data: Any, path: str = "") -> list[str]:
     """Paths in a message that hold bluff cards."""

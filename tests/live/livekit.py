@@ -1,0 +1,90 @@
+"""``cashrun`` as a real process and real Socket.IO clients, for the live tests."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import socketio
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 10.0
+NAMES = ["Ann", "Bob", "Cas", "Dee"]
+
+
+def command() -> list[str]:
+    """The installed ``cashrun``, or the same entry point from the source tree."""
+    installed = shutil.which("cashrun")
+    return [installed] if installed else [sys.executable, "-m", "companion.cli"]
+
+
+def start(port: int, data_dir: Path) -> subprocess.Popen:
+    """``cashrun`` on 127.0.0.1:port with its output (stdout and stderr) on one pipe."""
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    return subprocess.Popen(
+        [*command(), "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+    )
+
+
+class Server:
+    """A running ``cashrun``; ``lines`` keeps every line it printed (read on a thread, so the pipe never fills)."""
+
+    def __init__(self, port: int, data_dir: Path) -> None:
+        self.proc = start(port, data_dir)
+        self.lines: list[str] = []
+        deadline = time.monotonic() + WAIT
+        while not any("Stop with Ctrl+C" in line for line in self.lines):
+            assert time.monotonic() < deadline and self.proc.poll() is None, self.lines
+            self.lines.append(self.proc.stdout.readline().strip())
+        threading.Thread(target=self._read, daemon=True).start()
+        self.table_url = next(line.split(": ", 1)[1] for line in self.lines if line.startswith("Table screen"))
+        self.key = self.table_url.split("key=")[1]
+        self.code = next(line for line in self.lines if line.startswith("Phones join at")).split("join code ")[1][:4]
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line.strip())
+
+    def kill(self) -> None:
+        self.proc.kill()  # SIGKILL on POSIX
+        self.proc.wait(WAIT)
+
+
+class Peer:
+    """A real Socket.IO client that keeps every message it hears."""
+
+    def __init__(self, url: str, auth: dict[str, Any]) -> None:
+        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.1, reconnection_delay_max=0.3)
+        self.views: list[dict[str, Any]] = []
+        self.refused: list[Any] = []
+        self.changed = threading.Condition()
+        self.auth = auth
+        self.sio.on("view", self._view)
+        self.sio.on("refused", self.refused.append)
+        self.sio.connect(url, auth=lambda: self.auth, transports=["websocket"], wait_timeout=WAIT)
+
+    def _view(self, data: dict[str, Any]) -> None:
+        with self.changed:
+            self.views.append(data)
+            self.changed.notify_all()
+
+    def wait_views(self, count: int) -> dict[str, Any]:
+        return self.wait_for(lambda view: len(self.views) >= count)
+
+    def wait_for(self, test: Any) -> dict[str, Any]:
+        """The latest view once ``test(latest)`` holds."""
+        with self.changed:
+            assert self.changed.wait_for(lambda: bool(self.views) and test(self.views[-1]), WAIT), "no such view"
+            return self.views[-1]
+
+    def call(self, event: str, data: Any) -> Any:
+        return self.sio.call(event, data, timeout=WAIT)
+
+

@@ -1,0 +1,182 @@
+"""A real ``cashrun`` against what a hostile phone or a fault does: threads held by sockets,
+half-sent requests, a second ``cashrun`` on the same folder, a damaged database, a flood
+of malformed packets, and Ctrl+C leaving every game in the one database file."""
+from __future__ import annotations
+
+import http.client
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+import websocket
+
+from companion.gate import PING_INTERVAL
+from companion.network import MAX_PER_ADDRESS, REQUEST_SECONDS
+from tests.live.livekit import NAMES, WAIT, Peer, Server, start
+from tests.loopback import free_port
+
+OTHER = "127.0.0.2"
+"""Another loopback address: a second phone, as far as the host can tell."""
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    port = free_port()
+    running = Server(port, tmp_path)
+    running.port = port
+    yield running
+    running.kill()
+
+
+def threads(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def until(test, seconds: float) -> float:
+    """Seconds until ``test()`` holds (fails after ``seconds``)."""
+    began = time.monotonic()
+    while not test():
+        assert time.monotonic() - began < seconds, "it never happened"
+        time.sleep(0.1)
+    return time.monotonic() - began
+
+
+def get(port: int, path: str = "/", source: str = "127.0.0.1", host: str | None = None) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT, source_address=(source, 0))
+    try:
+        connection.request("GET", path, headers={"Host": host} if host else {})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def raw_socket(port: int) -> websocket.WebSocket:
+    """An Engine.IO WebSocket connected to the default namespace, as a page's would be."""
+    ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT)
+    assert ws.recv().startswith("0")
+    ws.send("40")
+    assert ws.recv().startswith("40")
+    return ws
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="counts threads in /proc (Linux)")
+def test_sockets_give_their_threads_back_within_seconds_and_polling_takes_none(server):
+    pid = server.proc.pid
+    raw_socket(server.port).close()  # the host's own threads start (timers, deadlines, Engine.IO's monitor)
+    time.sleep(PING_INTERVAL + 1)
+    idle = threads(pid)
+    for _ in range(20):
+        assert get(server.port, "/socket.io/?EIO=4&transport=polling") == 400
+    time.sleep(0.2)
+    assert threads(pid) == idle  # a refused handshake holds nothing
+    sockets = []
+    for _ in range(8):
+        sockets.append(raw_socket(server.port))
+        time.sleep(0.25)  # an honest pace: new sockets of one address are limited
+    assert threads(pid) >= idle + 8
+    for ws in sockets[:4]:
+        ws.close()  # a page that closes its socket
+    for ws in sockets[4:]:
+        ws.sock.close()  # a phone that vanished without a word
+    assert until(lambda: threads(pid) <= idle, PING_INTERVAL + 3) <= PING_INTERVAL + 3
+
+
+def test_half_sent_requests_are_cut_off_and_block_no_one(server):
+    stalled = []
+    for _ in range(300):
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=WAIT)
+        s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+        stalled.append(s)
+    assert get(server.port, source=OTHER) == 200  # another phone loads its page at once
+    assert get(server.port, f"/j/{server.code}", source=OTHER) == 200
+
+    def closed(s: socket.socket) -> bool:
+        s.settimeout(0.01)
+        try:
+            return s.recv(1) == b""
+        except socket.timeout:
+            return False
+        except OSError:
+            return True
+    assert until(lambda: all(closed(s) for s in stalled), REQUEST_SECONDS + 3) <= REQUEST_SECONDS + 3
+    assert get(server.port) == 200
+    for s in stalled:
+        s.close()
+    assert any("too many open" in line for line in server.lines)  # 300 > MAX_PER_ADDRESS
+    assert MAX_PER_ADDRESS < 300
+
+
+def test_a_foreign_host_name_is_refused_on_the_wire(server):
+    assert get(server.port, host=f"rebound.example:{server.port}") == 400
+    assert get(server.port, host=f"localhost:{server.port}") == 200
+
+
+def test_a_second_cashrun_on_the_same_folder_exits_and_names_the_first(server, tmp_path):
+    second = start(free_port(), tmp_path)
+    out, _ = second.communicate(timeout=WAIT)
+    assert second.returncode == 1
+    assert f"already running on this data folder, at http://127.0.0.1:{server.port}" in out
+    assert "Traceback" not in out
+    assert get(server.port) == 200  # the first goes on
+
+
+def test_a_damaged_database_does_not_stop_cashrun(tmp_path):
+    (tmp_path / "cashrun.sqlite3").write_bytes(b"SQLite format 3\x00" + os.urandom(8192))
+    running = Server(free_port(), tmp_path)
+    try:
+        output = "\n".join(running.lines)
+        assert "damaged" in output and ".damaged-" in output and "Traceback" not in output
+        assert len(list(tmp_path.glob("cashrun.sqlite3.damaged-*"))) == 1
+    finally:
+        running.kill()
+
+
+def test_a_flood_of_malformed_packets_logs_a_few_short_lines(server):
+    table = Peer(f"http://127.0.0.1:{server.port}", {"table_key": server.key})
+    before = len(server.lines)
+    sockets = []
+    for _ in range(10):
+        sockets.append(raw_socket(server.port))
+        time.sleep(0.2)
+    for ws in sockets:
+        for n in range(50):
+            ws.send(["42[", "4X", '42["join",{]', "43[", "45-["][n % 5])
+    for ws in sockets:
+        ws.close()
+    answer = table.call("act", {"id": "still-here", "action": {"type": "lock"}})
+    assert answer == {"ok": True, "events": []}
+    time.sleep(0.5)
+    logged = server.lines[before:]
+    assert 1 <= len(logged) <= 25, logged
+    assert not any("Traceback" in line or line.startswith("File ") for line in logged)
+    table.sio.disconnect()
+
+
+def test_ctrl_c_leaves_every_game_in_the_one_database_file(tmp_path):
+    running = Server(free_port(), tmp_path)
+    url = f"http://127.0.0.1:{running.proc.args[running.proc.args.index('--port') + 1]}"
+    table = Peer(url, {"table_key": running.key})
+    phones = [Peer(url, {}) for _ in NAMES[:3]]
+    for phone, name in zip(phones, NAMES):
+        assert phone.call("join", {"code": running.code, "name": name})["ok"]
+    assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
+    for peer in (table, *phones):
+        peer.sio.disconnect()
+    running.proc.send_signal(signal.SIGINT)
+    assert running.proc.wait(WAIT) == 0
+    wal = tmp_path / "cashrun.sqlite3-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    copy = tmp_path / "backup.sqlite3"
+    shutil.copy(tmp_path / "cashrun.sqlite3", copy)  # only the file the README names
+    db = sqlite3.connect(copy)
+    try:
+        assert db.execute("SELECT status, engine IS NOT NULL FROM games").fetchall() == [("playing", 1)]
+    finally:
+        db.close()
