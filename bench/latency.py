@@ -15,7 +15,8 @@ only broadcasts one table-sized message (the host's last table view) to the seve
 clients of a room per act. It also prints the host's memory (RSS, Linux) with one table
 and the time from start to the table screen answering.
 
-Each table's seven clients run in their own process, as seven phones would: 175
+Each table's seven clients run in their own process from their own loopback address
+(127.0.1.N: the host limits sockets and messages per address, as per phone): 175
 clients in one Python process measure that process's GIL, not the server. The clients
 skip websocket-client's UTF-8 check of incoming text (pure Python, about 2 ms per 8 KB
 message; a browser checks natively). Everything is bounded and stops by itself.
@@ -43,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.engine.randomplay import concrete  # noqa: E402
-from tests.loopback import free_port  # noqa: E402
+from tests.loopback import connect_from, free_port  # noqa: E402
 
 WAIT = 10.0
 AVOID = ("announce", "auction", "finish_lap")
@@ -52,10 +53,13 @@ ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT)}
 
 
 class Peer:
-    """A python-socketio client that notes when each ``view`` arrived."""
+    """A python-socketio client that notes when each ``view`` arrived; ``source`` is the
+    loopback address it connects from (the host limits each address, as each phone's)."""
 
-    def __init__(self, url: str, auth: dict[str, Any]) -> None:
-        self.sio = socketio.Client(reconnection=False, websocket_extra_options={"skip_utf8_validation": True})
+    def __init__(self, url: str, auth: dict[str, Any], source: str = "127.0.0.1") -> None:
+        sock = connect_from(source, int(url.rsplit(":", 1)[1]))
+        self.sio = socketio.Client(reconnection=False, websocket_extra_options={
+            "skip_utf8_validation": True, "socket": sock})
         self.arrivals: list[float] = []
         self.latest: dict[str, Any] | None = None
         self.cond = threading.Condition()
@@ -109,11 +113,15 @@ def paced(acts: int, interval: float, step: Callable[[int], bool], offset: float
 
 def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed: int,
                 offset: float) -> dict[str, Any]:
-    """Join six phones, start, wait for the go, play; returns the samples and the last table view."""
-    screen = Peer(url, {"table_key": key})
+    """Join six phones, start, wait for the go, play; returns the samples and the last table view.
+
+    Each table's clients come from their own loopback address, as a family's devices would.
+    """
+    source = f"127.0.1.{seed + 1}"
+    screen = Peer(url, {"table_key": key}, source)
     phones = []
     for name in NAMES:
-        phone = Peer(url, {})
+        phone = Peer(url, {}, source)
         assert phone.call("join", {"code": code, "name": name})["ok"]
         phones.append(phone)
     assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
@@ -141,7 +149,7 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
 
 
 def bare_worker(url: str, room: str, acts: int, interval: float, offset: float) -> dict[str, Any]:
-    peers = [Peer(url, {"room": room}) for _ in range(7)]
+    peers = [Peer(url, {"room": room}, f"127.0.1.{int(room) + 1}") for _ in range(7)]
     ready()
     samples: list[float] = []
     paced(acts, interval, lambda i: measure(
@@ -302,7 +310,7 @@ def main() -> None:
             banker = Peer(url, {"table_key": key})
             tables = []
             for n in range(args.many):
-                time.sleep(0.1)  # within the banker's rate of ten messages a second
+                time.sleep(0.25)  # within the banker's rate of messages and of new sockets
                 answer = banker.call("act", {"id": f"new-{n}", "action": {"type": "new_game"}})
                 lobby = Peer(url, {"table_key": answer["table_key"]})
                 tables.append((answer["table_key"], lobby.wait(lambda m: True)["table"]["code"]))
