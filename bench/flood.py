@@ -21,7 +21,6 @@ import random
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -33,10 +32,10 @@ import websocket
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import AVOID, ENV, NAMES, WAIT, Peer, percentiles, start_host  # noqa: E402
+from latency import AVOID, ENV, NAMES, WAIT, Peer, percentiles, running_host  # noqa: E402
 
 from tests.engine.randomplay import concrete  # noqa: E402
-from tests.loopback import connect_from, free_port  # noqa: E402
+from tests.loopback import connect_from  # noqa: E402
 
 ATTACKER = "127.0.0.2"
 QUIET = 5.0
@@ -164,44 +163,38 @@ def main() -> None:
         print(json.dumps(attacker(**args.attacker)), flush=True)
         return
 
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as data_dir:
-        proc, key, code, _ = start_host(Path(data_dir), port)
+    with running_host() as (_, url, key, code, _):
+        port = int(url.rsplit(":", 1)[1])
+        screen = Peer(url, {"table_key": key})
+        phones = []
+        for name in NAMES[:3]:
+            phone = Peer(url, {})
+            assert phone.call("join", {"code": code, "name": name})["ok"]
+            phones.append(phone)
+        assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
+        for peer in (screen, *phones):
+            peer.wait(lambda m: m["kind"] == "game")
+        if args.kind == "claim":  # a live claim code for the attacker to look for
+            assert screen.call("act", {"id": "claim", "action": {"type": "claim_code", "seat": 0}})["ok"]
+        rng = random.Random(1)
+        before: list[float] = []
+        during: list[float] = []
+        after: list[float] = []
+        play(screen, phones, QUIET, rng, before)
+        spec = {"port": port, "kind": args.kind, "sockets": args.sockets, "rate": args.rate,
+                "seconds": args.seconds}
+        flood = subprocess.Popen([sys.executable, __file__, f"--attacker={json.dumps(spec)}"],
+                                 stdout=subprocess.PIPE, text=True, env=ENV)
         try:
-            screen = Peer(url, {"table_key": key})
-            phones = []
-            for name in NAMES[:3]:
-                phone = Peer(url, {})
-                assert phone.call("join", {"code": code, "name": name})["ok"]
-                phones.append(phone)
-            assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
-            for peer in (screen, *phones):
-                peer.wait(lambda m: m["kind"] == "game")
-            if args.kind == "claim":  # a live claim code for the attacker to look for
-                assert screen.call("act", {"id": "claim", "action": {"type": "claim_code", "seat": 0}})["ok"]
-            rng = random.Random(1)
-            before: list[float] = []
-            during: list[float] = []
-            after: list[float] = []
-            play(screen, phones, QUIET, rng, before)
-            spec = {"port": port, "kind": args.kind, "sockets": args.sockets, "rate": args.rate,
-                    "seconds": args.seconds}
-            flood = subprocess.Popen([sys.executable, __file__, f"--attacker={json.dumps(spec)}"],
-                                     stdout=subprocess.PIPE, text=True, env=ENV)
-            try:
-                time.sleep(1.0)  # the attacker's sockets open
-                play(screen, phones, args.seconds - 1.0, rng, during)
-                counts = json.loads(flood.communicate(timeout=args.seconds + 3 * WAIT)[0])
-            finally:
-                if flood.poll() is None:
-                    flood.kill()
-            play(screen, phones, QUIET, rng, after)
-            for peer in (screen, *phones):
-                peer.sio.disconnect()
+            time.sleep(1.0)  # the attacker's sockets open
+            play(screen, phones, args.seconds - 1.0, rng, during)
+            counts = json.loads(flood.communicate(timeout=args.seconds + 3 * WAIT)[0])
         finally:
-            proc.kill()
-            proc.wait()
+            if flood.poll() is None:
+                flood.kill()
+        play(screen, phones, QUIET, rng, after)
+        for peer in (screen, *phones):
+            peer.sio.disconnect()
 
     checked = sum(counts.get(c, 0) for c in CHECKED) + counts.get("ok", 0)
     answered = sum(v for c, v in counts.items() if c not in ("sent", "opened", "refused_opens", "closed"))

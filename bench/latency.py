@@ -24,6 +24,7 @@ message; a browser checks natively). Everything is bounded and stops by itself.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -36,7 +37,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import socketio
 
@@ -203,6 +204,20 @@ def start_host(data_dir: Path, port: int) -> tuple[subprocess.Popen[str], str, s
     return proc, key, code, started
 
 
+@contextlib.contextmanager
+def running_host() -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
+    """``cashrun`` on a free port with a fresh data directory, killed at the end: the process,
+    its address, the table key, the join code and the start time."""
+    port = free_port()
+    with tempfile.TemporaryDirectory() as data_dir:
+        proc, key, code, started = start_host(Path(data_dir), port)
+        try:
+            yield proc, f"http://127.0.0.1:{port}", key, code, started
+        finally:
+            proc.kill()
+            proc.wait()
+
+
 def answered(url: str, deadline: float) -> None:
     while True:
         try:
@@ -297,36 +312,29 @@ def main() -> None:
         print(json.dumps(worker(**spec)), flush=True)
         return
 
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as data_dir:
-        proc, key, code, started = start_host(Path(data_dir), port)
-        try:
-            answered(f"{url}/table?key={key}", started + WAIT)
-            ready_after = time.perf_counter() - started
-            [first] = run_workers([{"kind": "host", "url": url, "key": key, "code": code, "acts": args.acts,
-                                    "interval": 0.1, "seed": 0, "offset": 0.0}])
-            memory = rss_mb(proc.pid)
-            banker = Peer(url, {"table_key": key})
-            tables = []
-            for n in range(args.many):
-                time.sleep(0.25)  # within the banker's rate of messages and of new sockets
-                answer = banker.call("act", {"id": f"new-{n}", "action": {"type": "new_game"}})
-                lobby = Peer(url, {"table_key": answer["table_key"]})
-                tables.append((answer["table_key"], lobby.wait(lambda m: True)["table"]["code"]))
-                lobby.sio.disconnect()
-            banker.sio.disconnect()
-            many = run_workers([{"kind": "host", "url": url, "key": k, "code": c, "acts": args.many_acts,
-                                 "interval": 0.5, "seed": n + 1, "offset": n * 0.5 / args.many}
-                                for n, (k, c) in enumerate(tables)])
-        finally:
-            proc.kill()
-            proc.wait()
+    with running_host() as (proc, url, key, code, started):
+        answered(f"{url}/table?key={key}", started + WAIT)
+        ready_after = time.perf_counter() - started
+        [first] = run_workers([{"kind": "host", "url": url, "key": key, "code": code, "acts": args.acts,
+                                "interval": 0.1, "seed": 0, "offset": 0.0}])
+        memory = rss_mb(proc.pid)
+        banker = Peer(url, {"table_key": key})
+        tables = []
+        for n in range(args.many):
+            time.sleep(0.25)  # within the banker's rate of messages and of new sockets
+            answer = banker.call("act", {"id": f"new-{n}", "action": {"type": "new_game"}})
+            lobby = Peer(url, {"table_key": answer["table_key"]})
+            tables.append((answer["table_key"], lobby.wait(lambda m: True)["table"]["code"]))
+            lobby.sio.disconnect()
+        banker.sio.disconnect()
+        many = run_workers([{"kind": "host", "url": url, "key": k, "code": c, "acts": args.many_acts,
+                             "interval": 0.5, "seed": n + 1, "offset": n * 0.5 / args.many}
+                            for n, (k, c) in enumerate(tables)])
 
     table_message = first["table"]
     bare_one = run_bare(table_message, 1, args.acts, 0.1)
     bare_many = run_bare(table_message, args.many, args.many_acts, 0.5)
-    print(f"table message: {len(json.dumps(table_message))} bytes of JSON; loopback 127.0.0.1 only", flush=True)
+    print(f"table message: {len(json.dumps(table_message))} bytes of JSON; loopback only", flush=True)
     host_one = report("host, 1 table   ", first["samples"])
     bare_p99 = report("bare, 1 table   ", bare_one)
     host_many = report(f"host, {args.many} tables  ", [s for r in many for s in r["samples"]])
