@@ -99,6 +99,8 @@ class Host:
                     return None
                 try:
                     table = Table(self.services, saved)
+                except STORAGE_ERRORS:
+                    raise
                 except Exception as error:  # a game this engine cannot replay must not stop the others
                     self.set_aside[game_id] = SetAside(game_id, saved.code, f"{type(error).__name__}: {error}")
                     log.error("saved game %s (join code %s) could not be loaded and is set aside: %s",
@@ -194,7 +196,7 @@ class Host:
             raise HostError("already_seated")
         table = self.services.claims.get(code)
         if table is None:
-            for live in set(self.services.claims.values()):
+            for live in set(list(self.services.claims.values())):  # a copy: other tables change it
                 live.wrong_claim()
             raise HostError("bad_claim")
         if conn.table is not None:

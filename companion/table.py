@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -91,7 +92,10 @@ class Table:
         self._snapshot_timer: Handle | None = None
         self.game = _load_game(saved)
         if self.game is not None and self._snapshot_n < self._last_n:
-            self._snapshot()
+            try:
+                self._snapshot()
+            except (sqlite3.Error, OSError) as error:  # the rows are saved: the snapshot can wait
+                log.error("could not save a snapshot of game %s: %s", self.id, error)
         self.phones: dict[str, Conn] = {}
         """Player id to the one socket of that seat."""
         self.screens: set[Conn] = set()

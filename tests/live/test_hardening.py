@@ -85,7 +85,7 @@ def test_sockets_give_their_threads_back_within_seconds_and_polling_takes_none(s
         ws.close()  # a page that closes its socket
     for ws in sockets[4:]:
         ws.sock.close()  # a phone that vanished without a word
-    assert until(lambda: threads(pid) <= idle, PING_INTERVAL + 3) <= PING_INTERVAL + 3
+    assert until(lambda: threads(pid) <= idle, PING_INTERVAL + 5) <= PING_INTERVAL + 5  # was 25 s and more
 
 
 def test_half_sent_requests_are_cut_off_and_block_no_one(server):
