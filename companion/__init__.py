@@ -13,6 +13,9 @@ import web
 from .limits import BURST, MAX_FRAME_BYTES, RATE
 from .timers import Clock, Scheduler
 
+__version__ = "0.1.0"
+"""The one place the version is written: the package, ``cashrun --version`` and the table screen read it."""
+
 socketio = SocketIO()
 
 
