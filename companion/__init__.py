@@ -11,6 +11,7 @@ from flask_socketio import SocketIO
 import web
 
 from .limits import BURST, MAX_FRAME_BYTES, RATE
+from .system import laptop_system
 from .timers import Clock, Scheduler
 
 __version__ = "0.1.0"
@@ -44,6 +45,7 @@ def create_app(
     web_dir = Path(web.__file__).parent
     app = Flask(__name__, template_folder=web_dir / "templates", static_folder=web_dir / "static")
     app.register_blueprint(pages)
+    app.context_processor(lambda: {"version": __version__, "system": laptop_system()})
     socketio.init_app(app, async_mode="threading", async_handlers=False,
                       max_http_buffer_size=MAX_FRAME_BYTES, serializer=TextPacket)
     clock = clock or time.time

@@ -1,0 +1,53 @@
+"""The Linux single file built by packaging/build_single_file.py starts without this checkout
+or any Python, serves the pages and plays a three-player game over Socket.IO."""
+from __future__ import annotations
+
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+from served import check_pages
+
+from companion import __version__
+from tests.live.test_live import Peer, Server, play
+from tests.loopback import free_port
+
+START_WAIT = 60.0
+"""Seconds for the first start: the single file unpacks itself first (seconds on a busy machine)."""
+
+pytestmark = pytest.mark.packaging
+
+
+def test_the_single_file_serves_the_pages_and_plays(single_file: Path, tmp_path):
+    assert single_file.name.startswith(f"cashrun-{__version__}-")
+    version = subprocess.run([str(single_file), "--version"], check=True, capture_output=True, text=True)
+    assert version.stdout.strip() == f"cashrun {__version__}"
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = Server(port, tmp_path / "data", program=[str(single_file)], wait=START_WAIT)
+    peers: list[Peer] = []
+    try:
+        check_pages(server.table_url, server.code)
+        table = Peer(url, {"table_key": server.key})
+        peers.append(table)
+        phones: list[Peer] = []
+        for name in ("Ann", "Bob", "Cas"):
+            phone = Peer(url, {})
+            peers.append(phone)
+            answer = phone.call("join", {"code": server.code, "name": name})
+            assert answer["ok"], answer
+            phones.append(phone)
+        assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
+        started = table.wait_for(lambda m: m["kind"] == "game")
+        assert [p["name"] for p in started["view"]["players"]] == ["Ann", "Bob", "Cas"]
+        for seat, phone in enumerate(phones):
+            assert phone.wait_for(lambda m: m["kind"] == "game")["view"]["you"]["seat"] == seat
+        acked: list = []
+        play(table, phones, 15, random.Random(3), acked)
+        assert acked, "no action was accepted"
+    finally:
+        for peer in peers:
+            peer.sio.disconnect()
+        server.kill()
