@@ -2,14 +2,20 @@
 or any Python, serves the pages and plays a three-player game over Socket.IO."""
 from __future__ import annotations
 
+import os
+import pty
 import random
+import socket
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 from served import check_pages
 
 from companion import __version__
+from companion.cli import DEFAULT_PORT
+from companion.texts import say
 from tests.live.test_live import Peer, Server, play
 from tests.loopback import free_port
 
@@ -51,3 +57,27 @@ def test_the_single_file_serves_the_pages_and_plays(single_file: Path, tmp_path)
         for peer in peers:
             peer.sio.disconnect()
         server.kill()
+
+
+def test_a_double_click_that_cannot_start_keeps_its_window_open(single_file: Path, tmp_path):
+    """No arguments, a terminal, the default port taken: the reason stays until Enter is pressed."""
+    with socket.socket() as taken:
+        try:
+            taken.bind(("0.0.0.0", DEFAULT_PORT))
+            taken.listen()
+        except OSError:
+            pass  # taken already: the start fails all the same
+        screen, terminal = pty.openpty()
+        env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "LANG": "en_GB.UTF-8"}
+        proc = subprocess.Popen([str(single_file)], stdin=terminal, stdout=terminal, stderr=terminal, env=env,
+                                cwd=tmp_path)
+        os.close(terminal)
+        shown = b""
+        deadline = time.monotonic() + START_WAIT
+        while say("en", "press_enter").encode() not in shown:
+            assert time.monotonic() < deadline and proc.poll() is None, shown
+            shown += os.read(screen, 4096)
+        assert f":{DEFAULT_PORT}".encode() in shown
+        os.write(screen, b"\n")
+        assert proc.wait(START_WAIT) == 1
+        os.close(screen)
