@@ -32,27 +32,26 @@ def file_name(version: str) -> str:
     """``cashrun-VERSION-SYSTEM-MACHINE`` (``.exe`` on Windows), the release asset's name."""
     system = SYSTEMS.get(platform.system(), platform.system().lower())
     machine = platform.machine().lower().replace("amd64", "x86_64").replace("aarch64", "arm64")
-    name = f"cashrun-{version}-{system}-{machine}"
-    return f"{name}.exe" if system == "windows" else name
+    return f"cashrun-{version}-{system}-{machine}"
 
 
 def build(dist: Path, work: Path, wheel: Path | None = None) -> Path:
     """Build into ``dist`` (the environment and PyInstaller's scratch files in ``work``); the file's path."""
     env_dir = work / "venv"
     venv.create(env_dir, clear=True, with_pip=True)
-    python = env_dir / ("Scripts/python.exe" if platform.system() == "Windows" else "bin/python")
-    run = lambda *args: subprocess.run([str(python), *args], check=True, cwd=work)  # noqa: E731
+    python = str(env_dir / ("Scripts/python.exe" if platform.system() == "Windows" else "bin/python"))
+
+    def run(*args: str) -> str:
+        return subprocess.run([python, *args], check=True, cwd=work, stdout=subprocess.PIPE, text=True).stdout
+
     run("-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel or ROOT), PYINSTALLER)
-    version = subprocess.run([str(python), "-c", "import companion; print(companion.__version__)"],
-                             check=True, cwd=work, capture_output=True, text=True).stdout.strip()
-    name = file_name(version)
-    run("-m", "PyInstaller", str(ENTRY), "--name", Path(name).stem if name.endswith(".exe") else name,
-        "--onefile", "--console", "--noconfirm", "--log-level", "WARN",
-        "--distpath", str(dist), "--workpath", str(work / "pyinstaller"), "--specpath", str(work),
-        "--collect-data", "web", "--collect-data", "companion",
+    name = file_name(run("-c", "import companion; print(companion.__version__)").strip())
+    run("-m", "PyInstaller", str(ENTRY), "--name", name, "--onefile", "--console", "--noconfirm",
+        "--log-level", "WARN", "--distpath", str(dist), "--workpath", str(work / "pyinstaller"),
+        "--specpath", str(work), "--collect-data", "web", "--collect-data", "companion",
         # Flask-SocketIO picks its async driver by name at run time.
         "--hidden-import", "engineio.async_drivers.threading")
-    return dist / name
+    return dist / (f"{name}.exe" if platform.system() == "Windows" else name)
 
 
 def main() -> None:

@@ -40,6 +40,6 @@ def single_file(built, tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("single-file")
     printed = _run(sys.executable, str(ROOT / "packaging" / "build_single_file.py"),
                    "--wheel", str(built.wheel), "--dist", str(work / "dist"), "--work", str(work / "work"))
-    path = Path(printed.split()[-3])
+    path = Path(printed.splitlines()[-1].rsplit(" ", 2)[0])  # the script's last line: "PATH SIZE MB"
     assert path.is_file()
     return path

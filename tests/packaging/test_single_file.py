@@ -72,12 +72,16 @@ def test_a_double_click_that_cannot_start_keeps_its_window_open(single_file: Pat
         proc = subprocess.Popen([str(single_file)], stdin=terminal, stdout=terminal, stderr=terminal, env=env,
                                 cwd=tmp_path)
         os.close(terminal)
-        shown = b""
-        deadline = time.monotonic() + START_WAIT
-        while say("en", "press_enter").encode() not in shown:
-            assert time.monotonic() < deadline and proc.poll() is None, shown
-            shown += os.read(screen, 4096)
-        assert f":{DEFAULT_PORT}".encode() in shown
-        os.write(screen, b"\n")
-        assert proc.wait(START_WAIT) == 1
-        os.close(screen)
+        try:
+            shown = b""
+            deadline = time.monotonic() + START_WAIT
+            while say("en", "press_enter").encode() not in shown:
+                assert time.monotonic() < deadline and proc.poll() is None, shown
+                shown += os.read(screen, 4096)
+            assert f":{DEFAULT_PORT}".encode() in shown
+            os.write(screen, b"\n")
+            assert proc.wait(START_WAIT) == 1
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(screen)
