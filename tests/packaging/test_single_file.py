@@ -85,3 +85,24 @@ def test_a_double_click_that_cannot_start_keeps_its_window_open(single_file: Pat
             if proc.poll() is None:
                 proc.kill()
             os.close(screen)
+
+
+def test_it_opens_the_table_screen_in_the_browser_with_the_systems_libraries(single_file: Path, tmp_path):
+    """Without --no-browser it starts the browser (``$BROWSER``, as ``webbrowser`` reads it) at
+    the table screen, and the browser does not get the single file's unpacked libraries."""
+    opened = tmp_path / "opened"
+    browser = f"/bin/sh -c 'echo \"$0 [$LD_LIBRARY_PATH]\" > {opened}' %s"
+    env = {"PATH": os.environ["PATH"], "LANG": "C.UTF-8", "BROWSER": browser, "LD_LIBRARY_PATH": "/opt/mine"}
+    proc = subprocess.Popen([str(single_file), "--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path)],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        deadline = time.monotonic() + START_WAIT
+        while not opened.exists() or not opened.read_text():
+            assert time.monotonic() < deadline and proc.poll() is None, "no browser was started"
+            time.sleep(0.1)
+        url, libraries = opened.read_text().split()
+        assert url.startswith("http://127.0.0.1:") and "/table?key=" in url
+        assert libraries == "[/opt/mine]"
+    finally:
+        proc.kill()
+        proc.wait(START_WAIT)
