@@ -1,7 +1,10 @@
 """What a started build of ``cashrun`` must serve: the table screen, the phone page and their files."""
 from __future__ import annotations
 
+import subprocess
 import urllib.request
+
+STOP_WAIT = 30.0
 
 
 def fetch(url: str) -> tuple[int, str, bytes]:
@@ -24,3 +27,16 @@ def check_pages(table_url: str, code: str) -> None:
     key = table_url.split("key=")[1]
     status, kind, body = fetch(f"{base}/qr.png?key={key}")
     assert (status, kind) == (200, "image/png") and body.startswith(b"\x89PNG")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a build as the system stops it at shutdown: SIGTERM, then wait.
+
+    Not SIGKILL: the single file runs as two processes (PyInstaller's bootloader and Python);
+    the bootloader passes SIGTERM on and removes the unpacked files afterwards, while a killed
+    bootloader would leave Python running and the files behind.
+    """
+    proc.terminate()
+    proc.wait(STOP_WAIT)
+    if proc.stdout is not None:
+        proc.stdout.close()

@@ -9,7 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from served import check_pages
+from served import check_pages, stop
 
 from companion import __version__
 from tests.live.test_live import Server
@@ -53,4 +53,4 @@ def test_the_wheel_in_an_empty_venv_serves_the_pages(built, tmp_path):
     try:
         check_pages(server.table_url, server.code)
     finally:
-        server.kill()
+        stop(server.proc)

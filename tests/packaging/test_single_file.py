@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from served import check_pages
+from served import check_pages, stop
 
 from companion import __version__
 from companion.cli import DEFAULT_PORT
@@ -25,7 +25,10 @@ START_WAIT = 60.0
 pytestmark = pytest.mark.packaging
 
 
-def test_the_single_file_serves_the_pages_and_plays(single_file: Path, tmp_path):
+def test_the_single_file_serves_the_pages_and_plays(single_file: Path, tmp_path, monkeypatch):
+    unpacked = tmp_path / "tmp"
+    unpacked.mkdir()
+    monkeypatch.setenv("TMPDIR", str(unpacked))  # where the single file unpacks itself
     assert single_file.name.startswith(f"cashrun-{__version__}-")
     version = subprocess.run([str(single_file), "--version"], check=True, capture_output=True, text=True)
     assert version.stdout.strip() == f"cashrun {__version__}"
@@ -56,7 +59,8 @@ def test_the_single_file_serves_the_pages_and_plays(single_file: Path, tmp_path)
     finally:
         for peer in peers:
             peer.sio.disconnect()
-        server.kill()
+        stop(server.proc)
+    assert list(unpacked.iterdir()) == [], "the unpacked files were left behind"
 
 
 def test_a_double_click_that_cannot_start_keeps_its_window_open(single_file: Path, tmp_path):
@@ -83,7 +87,7 @@ def test_a_double_click_that_cannot_start_keeps_its_window_open(single_file: Pat
             assert proc.wait(START_WAIT) == 1
         finally:
             if proc.poll() is None:
-                proc.kill()
+                stop(proc)
             os.close(screen)
 
 
@@ -104,5 +108,4 @@ def test_it_opens_the_table_screen_in_the_browser_with_the_systems_libraries(sin
         assert url.startswith("http://127.0.0.1:") and "/table?key=" in url
         assert libraries == "[/opt/mine]"
     finally:
-        proc.kill()
-        proc.wait(START_WAIT)
+        stop(proc)
