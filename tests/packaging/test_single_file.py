@@ -109,3 +109,23 @@ def test_it_opens_the_table_screen_in_the_browser_with_the_systems_libraries(sin
         assert libraries == "[/opt/mine]"
     finally:
         stop(proc)
+
+
+def test_a_double_click_on_a_linux_desktop_opens_a_terminal(single_file: Path, tmp_path):
+    """No arguments, no terminal, a desktop: it starts itself again in the desktop's terminal."""
+    seen = tmp_path / "terminal"
+    fake = tmp_path / "bin" / "x-terminal-emulator"
+    fake.parent.mkdir()
+    fake.write_text(f'#!/bin/sh\necho "$@" > {seen}\n')
+    fake.chmod(0o755)
+    env = {"PATH": f"{fake.parent}:{os.environ['PATH']}", "DISPLAY": ":9", "HOME": str(tmp_path),
+           "XDG_DATA_HOME": str(tmp_path), "LANG": "C.UTF-8"}
+    proc = subprocess.run([str(single_file)], stdin=subprocess.DEVNULL, capture_output=True, env=env,
+                          cwd=tmp_path, timeout=START_WAIT)
+    assert proc.returncode == 0 and proc.stdout == b"", proc
+    deadline = time.monotonic() + START_WAIT
+    while not seen.exists() or not seen.read_text():
+        assert time.monotonic() < deadline, "no terminal was started"
+        time.sleep(0.1)
+    assert seen.read_text().split() == ["-e", str(single_file)]
+    assert not (tmp_path / "cashrun").exists(), "it served from the window-less start"
