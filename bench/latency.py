@@ -184,11 +184,12 @@ def run_workers(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # The servers.
 
-def start_host(data_dir: Path, port: int) -> tuple[subprocess.Popen[str], str, str, float]:
-    """``cashrun`` started; returns the process, the table key, the join code and the start time."""
+def start_host(data_dir: Path, port: int, program: list[str] | None = None) -> tuple[subprocess.Popen[str], str, str, float]:
+    """``cashrun`` (or ``program``, another build of it) started; returns the process, the table
+    key, the join code and the start time."""
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "--host", "127.0.0.1", "--port", str(port),
+        [*(program or [sys.executable, "-m", "companion.cli"]), "--host", "127.0.0.1", "--port", str(port),
          "--data-dir", str(data_dir), "--no-browser"],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=ENV,
     )

@@ -12,7 +12,11 @@ from flask_socketio import SocketIO
 import web
 
 from .limits import BURST, MAX_FRAME_BYTES, RATE
+from .system import laptop_system
 from .timers import Clock, Scheduler, Wall
+
+__version__ = "0.1.0"
+"""The one place the version is written: the package, ``cashrun --version`` and the table screen read it."""
 
 socketio = SocketIO()
 
@@ -46,6 +50,7 @@ def create_app(
     app = Flask(__name__, template_folder=web_dir / "templates", static_folder=web_dir / "static")
     app.register_blueprint(pages)
     app.after_request(add_headers)
+    app.context_processor(lambda: {"version": __version__, "system": laptop_system()})
     socket_log = logging.getLogger(SOCKET_LOGGER)
     socketio.init_app(app, async_mode="threading", async_handlers=False, transports=["websocket"],
                       ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,

@@ -11,7 +11,7 @@ from pathlib import Path
 import platformdirs
 from flask import Flask
 
-from . import create_app
+from . import __version__, create_app
 from .datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
 from .host import Host
 from .logs import setup as setup_logs
@@ -31,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="where games are saved (default: the user's data folder)")
     parser.add_argument("--no-browser", action="store_true", help="do not open the table screen")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     lang = system_language()
     data_dir = args.data_dir or Path(platformdirs.user_data_dir("cashrun", appauthor=False))

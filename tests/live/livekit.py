@@ -23,12 +23,17 @@ def command() -> list[str]:
     return [installed] if installed else [sys.executable, "-m", "companion.cli"]
 
 
-def start(port: int, data_dir: Path) -> subprocess.Popen:
-    """``cashrun`` on 127.0.0.1:port with its output (stdout and stderr) on one pipe."""
+def start(port: int, data_dir: Path, program: list[str] | None = None) -> subprocess.Popen:
+    """``cashrun`` on 127.0.0.1:port with its output (stdout and stderr) on one pipe.
+
+    ``program`` is another build of ``cashrun`` (an installed wheel, the single file): it runs
+    without this checkout on its path, so it serves only what it holds itself."""
     env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    if program is not None:
+        del env["PYTHONPATH"]
     return subprocess.Popen(
-        [*command(), "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
+        [*(program or command()), "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
     )
 
@@ -36,10 +41,10 @@ def start(port: int, data_dir: Path) -> subprocess.Popen:
 class Server:
     """A running ``cashrun``; ``lines`` keeps every line it printed (read on a thread, so the pipe never fills)."""
 
-    def __init__(self, port: int, data_dir: Path) -> None:
-        self.proc = start(port, data_dir)
+    def __init__(self, port: int, data_dir: Path, program: list[str] | None = None, wait: float = WAIT) -> None:
+        self.proc = start(port, data_dir, program)
         self.lines: list[str] = []
-        deadline = time.monotonic() + WAIT
+        deadline = time.monotonic() + wait
         while not any("Stop with Ctrl+C" in line for line in self.lines):
             assert time.monotonic() < deadline and self.proc.poll() is None, self.lines
             self.lines.append(self.proc.stdout.readline().strip())

@@ -11,6 +11,8 @@ import { eventText, waitingText, QUIET, casinoName } from "./words.js";
 import { rememberDetails, setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
 import { Stage, soundOn, setSound } from "./stage.js";
 import { moneyChart } from "./chart.js";
+import { firstRunHelp } from "./firstrun.js";
+import { versionLine } from "./about.js";
 
 const KEY = document.body.dataset.key;
 const store = new Store();
@@ -108,6 +110,7 @@ function lobby(msg) {
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
       list,
+      firstRunHelp(v),
       v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
       controls(main, v, null, "lobby-controls"),
       store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null,
@@ -306,6 +309,7 @@ function drawer(msg) {
         g.current ? null : h("button", { type: "button", class: "btn", "data-act": "resume", "data-game": g.id, text: t("table.resume") }),
         h("a", { class: "link", href: `/export/${encodeURIComponent(g.id)}.json?key=${encodeURIComponent(KEY)}`, text: t("table.export") })))) : null,
       groups.has("new_game") ? controls(groups.get("new_game"), v) : null),
+    versionLine(),
   ];
   return h("aside", { id: "drawer", class: "drawer", "aria-label": t("ui.drawer") },
     h("div", { class: "drawer-head" }, h("h2", { text: t("ui.drawer") }),
