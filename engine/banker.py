@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 from . import auction
+from .legal import lap_answers
 from .table import Table
 from .vocabulary import (MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place,
                          Seat)
 
 REASON = {"text": REASON_LENGTH}
 _BLOCKED = {Phase.BET, Phase.AUCTION, Phase.SELL, Phase.BLUFF_OFFER, Phase.BLUFF_RESPONSE,
-            Phase.BUY_BACK_CLAIM, Phase.OVER}
+            Phase.RETURN_BLUFF, Phase.BUY_BACK_CLAIM, Phase.LAP_CLAIM, Phase.OVER}
 """While these settle, a correction could take money or a card the rules already count on."""
 
 
@@ -22,6 +23,8 @@ def legal(t: Table) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
     if t.core.phase == Phase.AUCTION:
         actions.append({"type": "close_auction"})
+    if t.core.phase == Phase.LAP_CLAIM:
+        actions += lap_answers()
     if not corrections_allowed(t):
         return actions
     seats = t.live_seats()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction, flow
+from . import auction, flow, lap
 from .table import Table
 from .vocabulary import Phase, Seat
 
@@ -68,3 +68,5 @@ def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
     player["lap"] = None
     t.emit("bankrupt", seat=seat, cancelled=cancelled)
     flow.check_last_player(t)
+    if t.settings.combination_by == "playing" and not t.core.over:
+        lap.recheck(t)

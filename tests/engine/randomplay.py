@@ -6,7 +6,8 @@ from typing import Any
 
 from engine import BANKER, Game
 
-CORRECTIONS = ("transfer", "move_casino", "give_bluff", "take_bluff", "undo", "close_auction")
+CORRECTIONS = ("transfer", "move_casino", "give_bluff", "take_bluff", "undo", "close_auction", "confirm_lap",
+               "reject_lap")
 
 
 def concrete(template: dict[str, Any], rnd: random.Random) -> dict[str, Any]:

@@ -65,6 +65,7 @@ function eventKey(e) {
     case "bluff_challenged": return e.valid ? "ev.challenge_true" : "ev.challenge_false";
     case "auction_closed": return e.buyer === "bank" ? "ev.auction_bank" : "ev.auction_sold";
     case "auction_started": return e.forced ? "ev.auction_forced" : "ev.auction_started";
+    case "lap_lost": return e.casino === null ? "ev.lap_lost_rule" : "ev.lap_lost";
     case "landed": return e.casino !== undefined && e.casino !== null ? "ev.landed_casino" : e.symbol ? "ev.landed_symbol" : "ev.landed";
     default: return `ev.${e.type}`;
   }
