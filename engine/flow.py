@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import duel, lap
+from . import board, duel, lap
 from .randomisers import dice
 from .table import Table
 from .vocabulary import Phase, Seat
@@ -50,7 +50,25 @@ def roll(t: Table, seat: Seat) -> None:
     t.core.dice = [a, b]
     if a == b and t.player(seat)["lap"] is None:
         t.core.extra_rolls += 1
-    t.set_phase(Phase.LAND)
+    enter_land(t, seat)
+
+
+def enter_land(t: Table, seat: Seat) -> None:
+    """Wait for where the pawn landed; with a board, suggest the space the dice lead to."""
+    if t.settings.board is None:
+        t.set_phase(Phase.LAND)
+    else:
+        t.set_phase(Phase.LAND, suggested=board.suggest(t, seat, sum(t.core.dice or ())))
+
+
+def place_pawn(t: Table, seat: Seat, casino: int) -> None:
+    """With a board, each player puts the pawn on one of the casinos dealt; the game starts
+    once every pawn stands."""
+    at = board.casino_space(t, casino)
+    t.player(seat)["position"] = at
+    t.emit("pawn_moved", seat=seat, at=at, why="start")
+    if all(p["position"] is not None for p in t.core.players):
+        start_turn(t, t.core.pending["first"])
 
 
 def roll_again(t: Table, why: str) -> None:

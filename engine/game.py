@@ -22,6 +22,7 @@ _HANDLERS: dict[str, Handler] = {
     "roll": lambda t, s, a: flow.roll(t, s),
     "announce": lambda t, s, a: lap.announce(t, s, a["combination"]),
     "auction": lambda t, s, a: auction.start(t, a["casino"], s, forced=False),
+    "place_pawn": lambda t, s, a: flow.place_pawn(t, s, a["casino"]),
     "land": spaces.land,
     "claim_lap": lambda t, s, a: lap.claim(t, s),
     "confirm_lap": lambda t, s, a: lap.confirm(t, s),
@@ -51,8 +52,9 @@ _HANDLERS: dict[str, Handler] = {
     "move_casino": lambda t, s, a: banker.move_casino(t, a),
     "give_bluff": lambda t, s, a: banker.give_bluff(t, a),
     "take_bluff": lambda t, s, a: banker.take_bluff(t, a),
+    "move_pawn": lambda t, s, a: banker.move_pawn(t, a),
 }
-BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "undo"})
+BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"})
 ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES
 SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_bluff", "return_bluff", "give_bluff"})
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
@@ -87,8 +89,8 @@ class Game:
             raise ValueError("names")
         seed = seed or new_seed()
         core = Core(
-            players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None}
-                     for n in names],
+            players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None,
+                      "position": None, "lap_from": None, "lap_steps": None} for n in names],
             owner=[None] * len(settings.box), pile=[], pot=0,
             bank=settings.bank_reserve or 0, players_at_start=len(names))
         t = Table(settings, seed, core, [])
@@ -105,7 +107,12 @@ class Game:
                 core.owner[casino] = seat
             player["bluff"] = [core.pile.pop(0) for _ in range(settings.starting_bluff_cards)]
             t.emit("dealt", seat=seat, casinos=sorted(dealt), bluff_count=len(player["bluff"]))
-        flow.start_turn(t, flow.choose_first_player(t))
+        first = flow.choose_first_player(t)
+        if settings.board is None:
+            flow.start_turn(t, first)
+        else:
+            core.turn = first
+            t.set_phase(Phase.PLACE_PAWN, first=first)
         log, t.events = t.events, []
         return cls(t, log, [], [], "undo_random")
 

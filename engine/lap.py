@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import flow
+from . import board, flow
 from .randomisers import card
 from .settings import combination_sizes
 from .table import Table
@@ -42,6 +42,8 @@ def announce(t: Table, seat: Seat, combination: list[int]) -> None:
     if suit != "spades":
         t.player(seat)["lap"] = list(combination)
         t.emit("lap_started", seat=seat, combination=combination)
+        if t.settings.board is not None:
+            board.start_lap(t, seat)
     flow.next_turn(t)
 
 
@@ -75,8 +77,9 @@ def confirm(t: Table, by: Seat) -> None:
 
 def reject(t: Table, by: Seat) -> None:
     """Nothing changes: the runner still says where the pawn landed."""
-    t.emit("lap_rejected", seat=t.core.pending["seat"], by=by)
-    t.set_phase(Phase.LAND)
+    runner = t.core.pending["seat"]
+    t.emit("lap_rejected", seat=runner, by=by)
+    flow.enter_land(t, runner)
 
 
 def recheck(t: Table) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction, everybody, lap
+from . import auction, board, everybody, lap
 from .bets import BUY_BACK_GAME, CASINO_GAMES, WIN_POT_GAME, bet_fields, picks
 from .table import Table
 from .vocabulary import (BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, GRAND_SLAM_LADDER, SYMBOLS, Phase,
@@ -28,6 +28,8 @@ def to_act(t: Table) -> list[Seat]:
         return [pending["seat"]]
     if phase == Phase.LAP_CLAIM:
         return lap.confirmers(t) or [BANKER]
+    if phase == Phase.PLACE_PAWN:
+        return [s for s in t.live_seats() if t.player(s)["position"] is None]
     return [t.core.turn]
 
 
@@ -37,7 +39,11 @@ def lap_answers() -> list[Action]:
 
 
 def land_actions(t: Table, with_cash_and_run: bool) -> list[Action]:
-    """One ``land`` per space kind and per casino, in the board's numbering."""
+    """One ``land`` per space of the board, the suggested one first; without a board, one per
+    space kind and per casino."""
+    if t.settings.board is not None:
+        suggested = t.core.pending.get("suggested")
+        return board.land_actions(t, suggested["at"] if suggested else None, with_cash_and_run)
     actions: list[Action] = [{"type": "land", "space": Space.CASH_AND_RUN.value}] if with_cash_and_run else []
     actions += [{"type": "land", "space": Space.CASINO.value, "casino": c} for c in range(len(t.core.owner))]
     actions.append({"type": "land", "space": Space.BLUFF.value})
@@ -101,7 +107,7 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
     if phase == Phase.ROLL:
         return _roll(t, seat)
     if phase == Phase.LAND:
-        claim = [{"type": "claim_lap"}] if player["lap"] is not None else []
+        claim = [{"type": "claim_lap"}] if player["lap"] is not None and t.settings.board is None else []
         return land_actions(t, True) + claim
     if phase == Phase.CHOOSE_SPACE:
         return land_actions(t, False)
@@ -121,6 +127,8 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
         return [{"type": "return_bluff", "card": c} for c in player["bluff"]]
     if phase == Phase.LAP_CLAIM:
         return lap_answers()
+    if phase == Phase.PLACE_PAWN:
+        return [{"type": "place_pawn", "casino": c} for c in t.casinos_of(seat)]
     if phase == Phase.WIN_POT:
         game = WIN_POT_GAME[pending["symbol"]]
         return [{"type": "play_pot", **bet_fields(game, pick)} for pick in picks(game)]

@@ -65,7 +65,8 @@ def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
     for card in list(player["bluff"]):
         t.bluff_to_pile(seat, card)
     player["out"] = True
-    player["lap"] = None
+    player["position"] = None
+    t.end_lap(seat)
     t.emit("bankrupt", seat=seat, cancelled=cancelled)
     flow.check_last_player(t)
     if t.settings.combination_by == "playing" and not t.core.over:

@@ -1,9 +1,12 @@
 """House rules and the box profile: what the table may change before a game starts."""
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from .board import check_board
+from .errors import SettingsError
 from .vocabulary import BLANK, FIXED_AMOUNTS, SYMBOLS, Symbol
 
 MAX_BOX = 40
@@ -12,15 +15,6 @@ MAX_NAME = 24
 MAX_COLOUR = 16
 """A colour is one of the box's named colours or any other short word (a CSS colour, say)."""
 MAX_MONEY = 1_000_000_000
-
-
-class SettingsError(ValueError):
-    """A setting that cannot work: ``str(error)`` is the field, ``detail`` says more."""
-
-    def __init__(self, field_name: str, **detail: Any) -> None:
-        super().__init__(field_name)
-        self.field = field_name
-        self.detail = detail
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +62,14 @@ class Settings:
     auction_seconds: int = 10
     """The host's countdown after the last bid."""
     lap_confirm: Literal["banker", "players"] = "banker"
-    """Who confirms a runner's claim that the lap is done: the banker only, or also any other player."""
+    """Who confirms a runner's claim that the lap is done (without a board): the banker only, or also any other player."""
+    board: dict[str, Any] | None = None
+    """The family's map of its board (see ``board.py``); None: the engine does not follow the pawns."""
+    lap_end: Literal["reach", "exact"] = "reach"
+    """With a board: the lap is won on reaching or passing its Cash & Run space after a full
+    round, or only on landing on it exactly."""
+    nearest_tie: Literal["ahead", "behind"] = "ahead"
+    """With a board: of two Cash & Run spaces equally near, the lap starts from the one ahead (clockwise) or behind."""
 
     def validate(self, players: int) -> None:
         """Raise SettingsError (a ValueError) naming the first setting that cannot work for this table."""
@@ -105,10 +106,12 @@ class Settings:
         for index, casino in enumerate(self.box):
             _check_casino(index, casino)
         for name, allowed in (("combination_by", ("start", "playing")), ("everybody_ties", ("replay", "nobody")),
-                              ("lap_confirm", ("banker", "players"))):
+                              ("lap_confirm", ("banker", "players")), ("lap_end", ("reach", "exact")),
+                              ("nearest_tie", ("ahead", "behind"))):
             if not isinstance(getattr(self, name), str) or getattr(self, name) not in allowed:
                 raise SettingsError(name)
         _integer("auction_seconds", self.auction_seconds, 3, 120)
+        check_board(self.board, len(self.box))
 
     def _check_winnable(self, players: int) -> None:
         """Some winning combination must exist in the box for every count of players that can size it."""
@@ -144,6 +147,8 @@ class Settings:
             if not isinstance(values["bluff_deck"], dict):
                 raise SettingsError("bluff_deck")
             values["bluff_deck"] = dict(values["bluff_deck"])
+        if "board" in values:
+            values["board"] = copy.deepcopy(values["board"])
         settings = cls(**values)
         settings.check_types()
         return settings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import duel, everybody, flow
+from . import board, duel, everybody, flow, lap
 from .bets import Pick, wins
 from .randomisers import outcome
 from .table import Table
@@ -14,8 +14,11 @@ from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SL
 
 def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
     space = action["space"]
-    where = {k: action[k] for k in ("casino", "symbol") if k in action}
+    where = {k: action[k] for k in ("casino", "symbol", "at") if k in action}
     t.emit("landed", seat=seat, space=space, **where)
+    if "at" in action and board.arrive(t, seat, action["at"]):
+        lap.win(t, seat, "lap")
+        return
     on_lap = t.player(seat)["lap"] is not None
     if space == Space.CASH_AND_RUN:
         if on_lap:

@@ -23,6 +23,12 @@ class Player(TypedDict):
     out: bool
     lap: list[int] | None
     """The combination of a player on the final lap."""
+    position: int | None
+    """With a board: the space the pawn stands on (None before it is placed, or once out)."""
+    lap_from: int | None
+    """With a board, on a lap: the Cash & Run space the lap started from."""
+    lap_steps: int | None
+    """With a board, on a lap: the spaces moved since it started."""
 
 
 @dataclass
@@ -129,8 +135,12 @@ class Table:
 
     def lose_lap(self, seat: Seat, casino: int | None) -> None:
         """The lap ends lost: a casino of the combination left (``casino``), or the set no longer counts (None)."""
-        self.core.players[seat]["lap"] = None
+        self.end_lap(seat)
         self.emit("lap_lost", seat=seat, casino=casino)
+
+    def end_lap(self, seat: Seat) -> None:
+        player = self.core.players[seat]
+        player["lap"] = player["lap_from"] = player["lap_steps"] = None
 
     def bluff_to_pile(self, seat: Seat, card: int) -> None:
         """A card leaves a hand face down and goes under the pile."""

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import BANKER, Game, IllegalAction
+from engine import BANKER, Game, IllegalAction, Settings
 from engine.verify import verify
 from tests.engine.randomplay import pick_move
 
@@ -149,3 +149,44 @@ def test_games_end_with_a_winner_and_verify(seed: int, players: int) -> None:
     assert game.view(None)["seed"] == f"end-{seed}"
     assert game.legal_actions(BANKER) == [] and game.to_act() == []
     assert verify(json.loads(game.to_json())) == (True, "ok")
+
+
+OTHER_SPACES = [{"space": "bluff"}, {"space": "grand_slam"}] + [
+    {"space": kind, "symbol": symbol} for kind in ("win_pot", "everybody_plays", "buy_back")
+    for symbol in ("roulette", "dice", "cards")]
+
+
+def random_board(rnd: random.Random, casinos: int) -> dict:
+    """Every casino once, one to three Cash & Run spaces, and up to twenty others, in any order."""
+    spaces = [{"space": "casino", "casino": c} for c in range(casinos)]
+    spaces += [{"space": "cash_and_run"}] * rnd.randint(1, 3)
+    spaces += [dict(rnd.choice(OTHER_SPACES)) for _ in range(rnd.randint(0, 20))]
+    rnd.shuffle(spaces)
+    return {"version": 1, "spaces": spaces}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
+def test_random_games_on_a_random_board_keep_every_pawn_on_it(seed: int, players: int) -> None:
+    plan = random.Random(seed)
+    board = random_board(plan, 12)
+    size = len(board["spaces"])
+    rules = Settings(board=board, lap_end=plan.choice(("reach", "exact")), nearest_tie=plan.choice(("ahead", "behind")))
+    game = Game.new([f"P{i}" for i in range(players)], settings=rules, seed=f"board-{seed}")
+    total = total_money(game.view(None))
+    deck = sum(game.settings.bluff_deck.values())
+    for _ in range(STEPS * 2):
+        if game.over:
+            break
+        events = game.apply(*pick_move(game, plan, BANKER_RATE))
+        check_invariants(game, total, deck)
+        view = game.view(None)
+        for player in view["players"]:
+            if player["out"]:
+                assert player["position"] is None
+            elif view["phase"] != "place_pawn":
+                assert 0 <= player["position"] < size
+            if player["on_lap"]:
+                assert player["lap_from"] is not None and board["spaces"][player["lap_from"]]["space"] == "cash_and_run"
+        for won in (e for e in events if e["type"] == "game_won" and e["how"] == "lap"):
+            assert view["players"][won["seat"]]["lap_steps"] >= size
