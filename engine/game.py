@@ -238,6 +238,8 @@ class Game:
         if kind == "buy" and isinstance(action.get("casino"), int) and 0 <= action["casino"] < len(self._t.core.owner) \
                 and self._t.core.owner[action["casino"]] is not None:
             raise IllegalAction("not_for_sale", casino=action["casino"])
+        if any(template == action and _compare(template, action) is None for template in same):
+            return  # the usual case, found without building an error for every other template
         problems = [_compare(template, action) for template in same]
         if None in problems:
             return

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine import BANKER, Game, IllegalAction, Settings
 from engine.verify import verify
-from tests.engine.randomplay import pick_move
+from tests.engine.randomplay import pick_move, random_board
 
 STEPS = 250
 BANKER_RATE = 0.05
@@ -149,20 +149,6 @@ def test_games_end_with_a_winner_and_verify(seed: int, players: int) -> None:
     assert game.view(None)["seed"] == f"end-{seed}"
     assert game.legal_actions(BANKER) == [] and game.to_act() == []
     assert verify(json.loads(game.to_json())) == (True, "ok")
-
-
-OTHER_SPACES = [{"space": "bluff"}, {"space": "grand_slam"}] + [
-    {"space": kind, "symbol": symbol} for kind in ("win_pot", "everybody_plays", "buy_back")
-    for symbol in ("roulette", "dice", "cards")]
-
-
-def random_board(rnd: random.Random, casinos: int) -> dict:
-    """Every casino once, one to three Cash & Run spaces, and up to twenty others, in any order."""
-    spaces = [{"space": "casino", "casino": c} for c in range(casinos)]
-    spaces += [{"space": "cash_and_run"}] * rnd.randint(1, 3)
-    spaces += [dict(rnd.choice(OTHER_SPACES)) for _ in range(rnd.randint(0, 20))]
-    rnd.shuffle(spaces)
-    return {"version": 1, "spaces": spaces}
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -155,6 +155,7 @@ function valueLabel(field, value, view, a) {
     case "combination": return { text: (value || []).map((id) => (casinoById(view, id) || { name: id }).name).join(", ") };
     case "game": return { text: t(`game.${value}`) };
     case "pick": return { text: pickLabel(a.game, value) };
+    case "at": return { text: t("board.at", { n: value + 1 }) };
     case "card": {
       // A bluff card's face is secret: `cover` is what shows until the player holds to look.
       const cards = (view && view.you && view.you.bluff_cards) || [];
