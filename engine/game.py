@@ -60,6 +60,8 @@ SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
 side has reacted to: like a chance outcome, they cannot be undone."""
 UNDO_DEPTH = 50
+SAVE_FORMAT = 2
+"""The shape of ``to_json``; 2 since the fair-play rules and the board changed the state."""
 
 
 class Game:
@@ -120,7 +122,7 @@ class Game:
         """Everything, the secret seed and bluff cards included: for the host's save file only."""
         t = self._t
         return json.dumps({
-            "format": 1, "settings": t.settings.to_dict(), "seed": t.rng.seed,
+            "format": SAVE_FORMAT, "settings": t.settings.to_dict(), "seed": t.rng.seed,
             "bluff_symbols": t.bluff_symbols, "core": json.loads(t.snapshot()),
             "money_history": t.money_history, "log": self.log, "history": self.history,
             "undo": self._undo_stack, "final": self._final,
@@ -128,7 +130,10 @@ class Game:
 
     @classmethod
     def from_json(cls, data: str | dict[str, Any]) -> Game:
+        """The game ``to_json`` saved; ValueError("format") for a save of another format."""
         state = json.loads(data) if isinstance(data, str) else data
+        if state.get("format") != SAVE_FORMAT:
+            raise ValueError("format")
         t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
                   state["bluff_symbols"])
         t.money_history = state["money_history"]

@@ -130,6 +130,14 @@ def test_without_a_board_no_pawn_is_followed():
 
 # ---------------------------------------------------------------- moving
 
+def mover(at: int) -> tuple[Game, int]:
+    """A game on the board whose current player's pawn stands on ``at``."""
+    game = placed_game()
+    seat = turn(game)
+    put(game, seat, at)
+    return game, seat
+
+
 def roll_to(game: Game, a: int, b: int) -> dict:
     seat = turn(game)
     script(game, dice(a, b))
@@ -138,9 +146,7 @@ def roll_to(game: Game, a: int, b: int) -> dict:
 
 
 def test_the_suggested_space_is_the_dice_total_ahead_and_listed_first():
-    game = placed_game()
-    seat = turn(game)
-    put(game, seat, 4)
+    game, seat = mover(4)
     suggested = roll_to(game, 2, 3)
     assert suggested == {"space": "casino", "casino": 4, "at": 9}
     assert listed(game, seat, "land")[0] == {"type": "land", "space": "casino", "casino": 4, "at": 9}
@@ -151,9 +157,7 @@ def test_the_suggested_space_is_the_dice_total_ahead_and_listed_first():
 
 
 def test_the_pawn_wraps_round_the_board():
-    game = placed_game()
-    seat = turn(game)
-    put(game, seat, 21)
+    game, seat = mover(21)
     assert roll_to(game, 1, 2)["at"] == 0
     put(game, seat, 23)
     assert pub(game)["waiting"]["suggested"]["at"] == 2, "the suggestion follows a corrected pawn"
@@ -162,18 +166,14 @@ def test_the_pawn_wraps_round_the_board():
 
 
 def test_choosing_another_space_moves_the_pawn_there():
-    game = placed_game()
-    seat = turn(game)
-    put(game, seat, 3)
+    game, seat = mover(3)
     roll_to(game, 1, 2)
     act(game, seat, "land", at=16)
     assert position(game, seat) == 16 and phase(game) == "grand_slam"
 
 
 def test_the_cash_and_run_space_still_moves_the_pawn_anywhere():
-    game = placed_game()
-    seat = turn(game)
-    put(game, seat, 9)
+    game, seat = mover(9)
     assert roll_to(game, 1, 2)["at"] == 12
     act(game, seat, "land", at=12)
     assert phase(game) == "choose_space"
@@ -297,3 +297,10 @@ def test_a_game_on_a_board_verifies():
     state = json.loads(game.to_json())
     assert state["log"][0]["settings"]["board"] == board()
     assert verify(state) == (True, "ok")
+
+
+def test_a_save_of_another_format_is_refused():
+    state = json.loads(placed_game().to_json())
+    state["format"] = 1
+    with pytest.raises(ValueError, match="format"):
+        Game.from_json(state)

@@ -8,7 +8,7 @@ import { t, has, money } from "./i18n.js";
 const ORDER = ["space", "symbol", "casino", "combination", "game", "pick", "card", "seat", "from", "to"];
 
 // Groups that are shown open (the main choice of a phase) rather than behind a button.
-const OPEN = ["land", "bet", "play_pot", "buy_back", "offer_bluff", "return_bluff", "take_casino", "sell", "bid", "buy_bluff", "draw"];
+const OPEN = ["place_pawn", "land", "bet", "play_pot", "buy_back", "offer_bluff", "return_bluff", "take_casino", "sell", "bid", "buy_bluff", "draw"];
 
 const keyOf = (v) => JSON.stringify(v);
 
