@@ -28,7 +28,7 @@ class Player(TypedDict):
     lap_from: int | None
     """With a board, on a lap: the Cash & Run space the lap started from."""
     lap_steps: int | None
-    """With a board, on a lap: the spaces moved since it started."""
+    """With a board, on a lap: the dice totals rolled since it started."""
 
 
 @dataclass
