@@ -78,9 +78,10 @@ def spot(t: Table, at: int) -> Spot:
 
 def land_actions(t: Table, first: int | None, with_cash_and_run: bool) -> list[dict[str, Any]]:
     """One ``land`` per space of the board, the suggested space (``first``) first."""
-    order = ([first] if first is not None else []) + [at for at in range(len(spaces(t))) if at != first]
-    return [{"type": "land", **spot(t, at)} for at in order
-            if with_cash_and_run or spaces(t)[at]["space"] != Space.CASH_AND_RUN]
+    board = spaces(t)
+    order = ([first] if first is not None else []) + [at for at in range(len(board)) if at != first]
+    return [{"type": "land", **board[at], "at": at} for at in order
+            if with_cash_and_run or board[at]["space"] != Space.CASH_AND_RUN]
 
 
 def forward(t: Table, start: int, end: int) -> int:
