@@ -85,7 +85,7 @@ class Settings:
         if sum(self.bluff_deck.values()) < players * self.starting_bluff_cards:
             raise SettingsError("starting_bluff_cards")
         if len(self.box) < players * self.starting_casinos:
-            raise SettingsError("box", problem="too_few", needed=players * self.starting_casinos)
+            raise SettingsError("box")
         self._check_winnable(players)
 
     def check_types(self) -> None:

@@ -18,7 +18,7 @@ def test_a_board_is_accepted_in_the_settings_and_the_game_follows_the_pawns(scre
     broken = board()
     broken["spaces"][3] = {"space": "bluff"}
     answer = screen.act({"type": "set_settings", "settings": {"board": broken}})
-    assert answer["error"] == {"code": "bad_settings", "field": "board"}
+    assert (answer["error"]["code"], answer["error"]["field"]) == ("bad_settings", "board")
     assert screen.act({"type": "start"})["ok"]
     message = phones[0].view()
     assert message["view"]["phase"] == "place_pawn"
