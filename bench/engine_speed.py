@@ -3,7 +3,8 @@
     python bench/engine_speed.py [--games N]
 
 Prints the random-play rate (actions per second, each including the ``to_act`` and
-``legal_actions`` calls that chose it) and the cost of one ``apply`` followed by the
+``legal_actions`` calls that chose it), without and with a board the engine follows
+the pawns on, and the cost of one ``apply`` followed by the
 seven views a six-player table sends (the table's and six phones'). Goals on the
 2-core reference machine: at least 10,000 actions per second; under 0.5 ms.
 """
@@ -18,15 +19,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Game  # noqa: E402
-from tests.engine.randomplay import concrete  # noqa: E402
+from engine import Game, Settings  # noqa: E402
+from tests.engine.randomplay import concrete, random_board  # noqa: E402
 
 
-def random_play_rate(games: int) -> tuple[int, float]:
+def random_play_rate(games: int, with_board: bool) -> tuple[int, float]:
     actions, elapsed = 0, 0.0
     for n in range(games):
         rnd = random.Random(n)
-        game = Game.new([f"P{i}" for i in range(3 + n % 4)], seed=f"rate-{n}")
+        settings = Settings(board=random_board(rnd, 12)) if with_board else Settings()
+        game = Game.new([f"P{i}" for i in range(3 + n % 4)], settings=settings, seed=f"rate-{n}")
         start = time.perf_counter()
         while not game.over:
             seat = rnd.choice(game.to_act())
@@ -57,9 +59,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     args = parser.parse_args()
-    actions, elapsed = random_play_rate(args.games)
-    print(f"random play: {actions} actions in {elapsed:.2f} s = {actions / elapsed:,.0f} actions/s "
-          f"(goal >= 10,000)")
+    for label, with_board in (("random play", False), ("random play on a board", True)):
+        actions, elapsed = random_play_rate(args.games, with_board)
+        print(f"{label}: {actions} actions in {elapsed:.2f} s = {actions / elapsed:,.0f} actions/s "
+              f"(goal >= 10,000)")
     costs = sorted(apply_and_views(args.games))
     mean = statistics.fmean(costs) * 1000
     p99 = costs[int(len(costs) * 0.99)] * 1000

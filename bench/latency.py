@@ -48,7 +48,7 @@ from tests.engine.randomplay import concrete  # noqa: E402
 from tests.loopback import connect_from, free_port  # noqa: E402
 
 WAIT = 10.0
-AVOID = ("announce", "auction", "finish_lap")
+AVOID = ("announce", "auction", "claim_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT)}
 

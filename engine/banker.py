@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction
+from . import auction, flow
+from .legal import lap_answers
 from .table import Table
 from .vocabulary import (MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place,
                          Seat)
 
 REASON = {"text": REASON_LENGTH}
 _BLOCKED = {Phase.BET, Phase.AUCTION, Phase.SELL, Phase.BLUFF_OFFER, Phase.BLUFF_RESPONSE,
-            Phase.BUY_BACK_CLAIM, Phase.OVER}
+            Phase.RETURN_BLUFF, Phase.BUY_BACK_CLAIM, Phase.LAP_CLAIM, Phase.PLACE_PAWN, Phase.OVER}
 """While these settle, a correction could take money or a card the rules already count on."""
 
 
@@ -22,6 +23,8 @@ def legal(t: Table) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
     if t.core.phase == Phase.AUCTION:
         actions.append({"type": "close_auction"})
+    if t.core.phase == Phase.LAP_CLAIM:
+        actions += lap_answers()
     if not corrections_allowed(t):
         return actions
     seats = t.live_seats()
@@ -49,6 +52,10 @@ def legal(t: Table) -> list[dict[str, Any]]:
             actions.append({"type": "give_bluff", "seat": seat, "reason": REASON})
         if hand:
             actions.append({"type": "take_bluff", "seat": seat, "reason": REASON})
+    if t.settings.board is not None:
+        last = len(t.settings.board["spaces"]) - 1
+        actions += [{"type": "move_pawn", "seat": seat, "at": {"min": 0, "max": last, "step": 1}, "reason": REASON}
+                    for seat in seats]
     return actions
 
 
@@ -74,6 +81,16 @@ def take_bluff(t: Table, action: dict[str, Any]) -> None:
     seat: Seat = action["seat"]
     t.emit("correction", kind="take_bluff", reason=action["reason"], seat=seat)
     t.bluff_to_pile(seat, t.player(seat)["bluff"][-1])
+
+
+def move_pawn(t: Table, action: dict[str, Any]) -> None:
+    """The pawn is put on that space. A lap's count of spaces moved stays as it is; a
+    suggestion waiting to be confirmed follows the pawn."""
+    seat: Seat = action["seat"]
+    t.emit("correction", kind="move_pawn", reason=action["reason"], seat=seat, at=action["at"])
+    t.player(seat)["position"] = action["at"]
+    if t.core.phase == Phase.LAND and seat == t.core.turn:
+        flow.enter_land(t, seat)
 
 
 def close_auction(t: Table, action: dict[str, Any]) -> None:

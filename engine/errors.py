@@ -1,4 +1,4 @@
-"""The one error the engine raises for a move it refuses."""
+"""The errors the engine raises: a move it refuses, and settings that cannot work."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,3 +17,12 @@ class IllegalAction(ValueError):
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, **self.values}
+
+
+class SettingsError(ValueError):
+    """A setting that cannot work: ``str(error)`` and ``field`` name the field, ``detail`` says more."""
+
+    def __init__(self, field_name: str, **detail: Any) -> None:
+        super().__init__(field_name)
+        self.field = field_name
+        self.detail = detail

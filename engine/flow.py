@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import duel, lap
+from . import board, duel, lap
 from .randomisers import dice
 from .table import Table
 from .vocabulary import Phase, Seat
@@ -36,19 +36,44 @@ def start_turn(t: Table, seat: Seat) -> None:
     core.turn = seat
     core.turn_number += 1
     core.dice = None
-    core.doubles = False
+    core.extra_rolls = 0
     t.record_money()
     t.emit("turn", seat=seat, number=core.turn_number)
     t.set_phase(Phase.ROLL, start=True)
 
 
 def roll(t: Table, seat: Seat) -> None:
-    """Two dice. A double is owed another roll once the space is done, even when an own
-    casino makes the player roll again first."""
+    """Two dice. Each double off the lap is owed its own roll once the space is done, even
+    when an own casino makes the player roll again first; a double on the lap is owed
+    nothing, even if the lap is lost later in the turn."""
     a, b = dice(t.rng, seat, t.events)
     t.core.dice = [a, b]
-    t.core.doubles = t.core.doubles or a == b
-    t.set_phase(Phase.LAND)
+    if a == b and t.player(seat)["lap"] is None:
+        t.core.extra_rolls += 1
+    enter_land(t, seat)
+
+
+def enter_land(t: Table, seat: Seat) -> None:
+    """Wait for where the pawn landed; with a board, suggest the space the dice lead to."""
+    if t.settings.board is None:
+        t.set_phase(Phase.LAND)
+    else:
+        t.set_phase(Phase.LAND, suggested=board.suggest(t, seat, sum(t.core.dice or ())))
+
+
+def place_pawn(t: Table, seat: Seat, casino: int) -> None:
+    """With a board, each player puts the pawn on one of the casinos dealt; the game starts
+    once every pawn stands."""
+    at = board.casino_space(t, casino)
+    t.player(seat)["position"] = at
+    t.emit("pawn_moved", seat=seat, at=at, why="start")
+    if all(p["position"] is not None for p in t.core.players):
+        start_turn(t, t.core.pending["first"])
+
+
+def roll_again(t: Table, why: str) -> None:
+    t.emit("roll_again", seat=t.core.turn, why=why)
+    t.set_phase(Phase.ROLL, start=False)
 
 
 def next_turn(t: Table) -> None:
@@ -61,15 +86,14 @@ def next_turn(t: Table) -> None:
 
 
 def end_space(t: Table) -> None:
-    """The space is done: a double rolls again (not on a lap), otherwise the turn passes."""
+    """The space is done: a double owed rolls again, otherwise the turn passes."""
     if t.core.over:
         return
-    runner = t.player(t.core.turn)
-    if runner["out"]:
+    if t.player(t.core.turn)["out"]:
         next_turn(t)
-    elif t.core.doubles and runner["lap"] is None:
-        t.core.doubles = False
-        t.set_phase(Phase.ROLL, start=False)
+    elif t.core.extra_rolls:
+        t.core.extra_rolls -= 1
+        roll_again(t, "double")
     else:
         next_turn(t)
 

@@ -22,8 +22,11 @@ _HANDLERS: dict[str, Handler] = {
     "roll": lambda t, s, a: flow.roll(t, s),
     "announce": lambda t, s, a: lap.announce(t, s, a["combination"]),
     "auction": lambda t, s, a: auction.start(t, a["casino"], s, forced=False),
+    "place_pawn": lambda t, s, a: flow.place_pawn(t, s, a["casino"]),
     "land": spaces.land,
-    "finish_lap": lambda t, s, a: lap.win(t, s, "lap"),
+    "claim_lap": lambda t, s, a: lap.claim(t, s),
+    "confirm_lap": lambda t, s, a: lap.confirm(t, s),
+    "reject_lap": lambda t, s, a: lap.reject(t, s),
     "buy": lambda t, s, a: spaces.buy_casino(t, s, a["casino"]),
     "decline": lambda t, s, a: spaces.decline(t, s),
     "bet": lambda t, s, a: duel.bet(t, s, a["game"], a.get("pick"), a["amount"]),
@@ -31,7 +34,8 @@ _HANDLERS: dict[str, Handler] = {
     "accept_loss": lambda t, s, a: duel.accept_loss(t, s),
     "accept_bluff": lambda t, s, a: duel.accept_bluff(t, s),
     "challenge_bluff": lambda t, s, a: duel.challenge_bluff(t, s),
-    "buy_bluff": lambda t, s, a: spaces.buy_bluff(t, s, a.get("swap")),
+    "buy_bluff": lambda t, s, a: spaces.buy_bluff(t, s),
+    "return_bluff": lambda t, s, a: spaces.return_bluff(t, s, a["card"]),
     "play_pot": lambda t, s, a: spaces.play_pot(t, s, a["game"], a.get("pick")),
     "draw": lambda t, s, a: everybody.draw(t, s),
     "collect": lambda t, s, a: spaces.collect(t, s),
@@ -48,24 +52,31 @@ _HANDLERS: dict[str, Handler] = {
     "move_casino": lambda t, s, a: banker.move_casino(t, a),
     "give_bluff": lambda t, s, a: banker.give_bluff(t, a),
     "take_bluff": lambda t, s, a: banker.take_bluff(t, a),
+    "move_pawn": lambda t, s, a: banker.move_pawn(t, a),
 }
-BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "undo"})
+BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"})
 ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES
+SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_bluff", "return_bluff", "give_bluff"})
+"""Actions that showed someone a hidden card, or answered in a bluff exchange that the other
+side has reacted to: like a chance outcome, they cannot be undone."""
 UNDO_DEPTH = 50
+SAVE_FORMAT = 2
+"""The shape of ``to_json``; 2 since the fair-play rules and the board changed the state."""
 
 
 class Game:
     """One game of Cash & Run. Pure: no I/O, no clock; every chance outcome from its seed."""
 
     def __init__(self, table: Table, log: list[Event], history: list[list[Any]],
-                 undo_stack: list[list[Any]], last_random: bool) -> None:
+                 undo_stack: list[list[Any]], final: str) -> None:
         self._t = table
         self.log = log
         """Every event since the start, public, append-only."""
         self.history = history
         """The ``[seat, action]`` pairs that made the current state (undo removes the last)."""
         self._undo_stack = undo_stack
-        self._last_random = last_random
+        self._final = final
+        """Why the action below the undo stack cannot be undone (an error code)."""
         self._version = 0
         self._public: tuple[int, dict[str, Any]] | None = None
 
@@ -80,8 +91,8 @@ class Game:
             raise ValueError("names")
         seed = seed or new_seed()
         core = Core(
-            players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None}
-                     for n in names],
+            players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None,
+                      "position": None, "lap_from": None, "lap_steps": None} for n in names],
             owner=[None] * len(settings.box), pile=[], pot=0,
             bank=settings.bank_reserve or 0, players_at_start=len(names))
         t = Table(settings, seed, core, [])
@@ -98,27 +109,35 @@ class Game:
                 core.owner[casino] = seat
             player["bluff"] = [core.pile.pop(0) for _ in range(settings.starting_bluff_cards)]
             t.emit("dealt", seat=seat, casinos=sorted(dealt), bluff_count=len(player["bluff"]))
-        flow.start_turn(t, flow.choose_first_player(t))
+        first = flow.choose_first_player(t)
+        if settings.board is None:
+            flow.start_turn(t, first)
+        else:
+            core.turn = first
+            t.set_phase(Phase.PLACE_PAWN, first=first)
         log, t.events = t.events, []
-        return cls(t, log, [], [], True)
+        return cls(t, log, [], [], "undo_random")
 
     def to_json(self) -> str:
         """Everything, the secret seed and bluff cards included: for the host's save file only."""
         t = self._t
         return json.dumps({
-            "format": 1, "settings": t.settings.to_dict(), "seed": t.rng.seed,
+            "format": SAVE_FORMAT, "settings": t.settings.to_dict(), "seed": t.rng.seed,
             "bluff_symbols": t.bluff_symbols, "core": json.loads(t.snapshot()),
             "money_history": t.money_history, "log": self.log, "history": self.history,
-            "undo": self._undo_stack, "last_random": self._last_random,
+            "undo": self._undo_stack, "final": self._final,
         }, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, data: str | dict[str, Any]) -> Game:
+        """The game ``to_json`` saved; ValueError("format") for a save of another format."""
         state = json.loads(data) if isinstance(data, str) else data
+        if state.get("format") != SAVE_FORMAT:
+            raise ValueError("format")
         t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
                   state["bluff_symbols"])
         t.money_history = state["money_history"]
-        return cls(t, state["log"], state["history"], state["undo"], state["last_random"])
+        return cls(t, state["log"], state["history"], state["undo"], state["final"])
 
     # the contract
 
@@ -171,8 +190,9 @@ class Game:
         events, t.events = t.events, []
         self.log.extend(events)
         self.history.append([seat, json.loads(json.dumps(action))])
-        self._last_random = t.rng.draws != draws
-        if self._last_random:
+        final = "undo_random" if t.rng.draws != draws else "undo_hidden" if kind in SHOWS_HIDDEN else None
+        if final:
+            self._final = final
             self._undo_stack.clear()
         else:
             self._undo_stack.append([snapshot, len(self.history) - 1, money_len])
@@ -181,18 +201,17 @@ class Game:
         return events
 
     def undo(self) -> list[Event]:
-        """Take back the last action; refused when it drew a random outcome."""
+        """Take back the last action; refused when it drew a random outcome or showed a hidden card."""
         if self.over:
             raise IllegalAction("game_over")
         if not self._undo_stack:
-            raise IllegalAction("undo_random" if self.history and self._last_random else "nothing_to_undo")
+            raise IllegalAction(self._final if self.history else "nothing_to_undo")
         snapshot, history_len, money_len = self._undo_stack.pop()
         t = self._t
         t.restore(snapshot)
         del t.money_history[money_len:]
         seat, action = self.history[history_len]
         del self.history[history_len:]
-        self._last_random = bool(self.history) and not self._undo_stack
         event = {"type": "undone", "action": action["type"], "seat": seat}
         self.log.append(event)
         self._version += 1
@@ -221,11 +240,11 @@ class Game:
             if seat != BANKER and seat not in self.to_act():
                 raise IllegalAction("not_your_turn", seat=seat)
             raise self._why_not(seat, action)
-        if kind == "buy_bluff" and "swap" not in action and all("swap" in a for a in same):
-            raise IllegalAction("hand_full")
         if kind == "buy" and isinstance(action.get("casino"), int) and 0 <= action["casino"] < len(self._t.core.owner) \
                 and self._t.core.owner[action["casino"]] is not None:
             raise IllegalAction("not_for_sale", casino=action["casino"])
+        if any(template == action and _compare(template, action) is None for template in same):
+            return  # the usual case, found without building an error for every other template
         problems = [_compare(template, action) for template in same]
         if None in problems:
             return

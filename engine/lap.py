@@ -3,18 +3,18 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import flow
+from . import board, flow
 from .randomisers import card
+from .settings import combination_sizes
 from .table import Table
 from .vocabulary import Phase, Seat
 
 
 def combination_size(t: Table) -> dict[str, int | None]:
-    """Three players: four of one symbol; four to six: three of one symbol or colour."""
+    """Sized by the players at the start, or (a setting) by those still playing."""
     players = t.core.players_at_start if t.settings.combination_by == "start" else len(t.live_seats())
-    if players <= 3:
-        return {"symbol": 4, "colour": None}
-    return {"symbol": 3, "colour": 3}
+    symbol, colour = combination_sizes(players)
+    return {"symbol": symbol, "colour": colour}
 
 
 def combinations_of(t: Table, seat: Seat) -> list[list[int]]:
@@ -42,6 +42,8 @@ def announce(t: Table, seat: Seat, combination: list[int]) -> None:
     if suit != "spades":
         t.player(seat)["lap"] = list(combination)
         t.emit("lap_started", seat=seat, combination=combination)
+        if t.settings.board is not None:
+            board.start_lap(t, seat)
     flow.next_turn(t)
 
 
@@ -52,3 +54,43 @@ def win(t: Table, seat: Seat, how: str) -> None:
     t.record_money()
     t.set_phase(Phase.OVER)
     t.emit("game_won", seat=seat, how=how, seed=t.rng.seed)
+
+
+def claim(t: Table, seat: Seat) -> None:
+    """The runner says the pawn is back on the Cash & Run space; the table confirms or rejects it."""
+    t.emit("lap_claimed", seat=seat)
+    t.set_phase(Phase.LAP_CLAIM, seat=seat)
+
+
+def confirmers(t: Table) -> list[Seat]:
+    """Who may confirm a claim besides the banker: nobody, or (a setting) every other player still in."""
+    if t.settings.lap_confirm == "banker":
+        return []
+    return [s for s in t.live_seats() if s != t.core.pending["seat"]]
+
+
+def confirm(t: Table, by: Seat) -> None:
+    runner = t.core.pending["seat"]
+    t.emit("lap_confirmed", seat=runner, by=by)
+    win(t, runner, "lap")
+
+
+def reject(t: Table, by: Seat) -> None:
+    """Nothing changes: the runner still says where the pawn landed."""
+    runner = t.core.pending["seat"]
+    t.emit("lap_rejected", seat=runner, by=by)
+    flow.enter_land(t, runner)
+
+
+def recheck(t: Table) -> None:
+    """The required set changed: a lap goes on with a winning combination that holds its set
+    (four roulette casinos hold a set of three), otherwise it ends as if a casino of it was lost."""
+    for seat in t.live_seats():
+        player = t.player(seat)
+        if player["lap"] is None or player["lap"] in combinations_of(t, seat):
+            continue
+        wider = [c for c in combinations_of(t, seat) if set(player["lap"]) <= set(c)]
+        if wider:
+            player["lap"] = wider[0]
+        else:
+            t.lose_lap(seat, None)

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction, everybody, lap
+from . import auction, board, everybody, lap
 from .bets import BUY_BACK_GAME, CASINO_GAMES, WIN_POT_GAME, bet_fields, picks
 from .table import Table
-from .vocabulary import (BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, GRAND_SLAM_LADDER, MAX_BLUFF_CARDS,
-                         SYMBOLS, Phase, Seat, Space)
+from .vocabulary import (BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, GRAND_SLAM_LADDER, SYMBOLS, Phase,
+                         Seat, Space)
 
 Action = dict[str, Any]
 
@@ -26,11 +26,24 @@ def to_act(t: Table) -> list[Seat]:
         return [pending["winner"]]
     if phase in (Phase.BUY_BACK_CLAIM, Phase.SELL):
         return [pending["seat"]]
+    if phase == Phase.LAP_CLAIM:
+        return lap.confirmers(t) or [BANKER]
+    if phase == Phase.PLACE_PAWN:
+        return [s for s in t.live_seats() if t.player(s)["position"] is None]
     return [t.core.turn]
 
 
+def lap_answers() -> list[Action]:
+    """What the banker (and, by setting, the other players) may answer to a runner's claim."""
+    return [{"type": "confirm_lap"}, {"type": "reject_lap"}]
+
+
 def land_actions(t: Table, with_cash_and_run: bool) -> list[Action]:
-    """One ``land`` per space kind and per casino, in the board's numbering."""
+    """One ``land`` per space of the board, the suggested one first; without a board, one per
+    space kind and per casino."""
+    if t.settings.board is not None:
+        suggested = t.core.pending.get("suggested")
+        return board.land_actions(t, suggested["at"] if suggested else None, with_cash_and_run)
     actions: list[Action] = [{"type": "land", "space": Space.CASH_AND_RUN.value}] if with_cash_and_run else []
     actions += [{"type": "land", "space": Space.CASINO.value, "casino": c} for c in range(len(t.core.owner))]
     actions.append({"type": "land", "space": Space.BLUFF.value})
@@ -66,14 +79,8 @@ def _bet(t: Table, seat: Seat) -> list[Action]:
 
 
 def _buy_bluff(t: Table, seat: Seat) -> list[Action]:
-    actions: list[Action] = []
-    hand = t.player(seat)["bluff"]
-    if t.player(seat)["money"] >= BLUFF_PRICE and t.core.pile:
-        if len(hand) < MAX_BLUFF_CARDS:
-            actions.append({"type": "buy_bluff"})
-        else:
-            actions += [{"type": "buy_bluff", "swap": card} for card in hand]
-    return actions + [{"type": "decline"}]
+    buy = [{"type": "buy_bluff"}] if t.player(seat)["money"] >= BLUFF_PRICE and t.core.pile else []
+    return buy + [{"type": "decline"}]
 
 
 def _buy_back(t: Table, seat: Seat) -> list[Action]:
@@ -100,8 +107,8 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
     if phase == Phase.ROLL:
         return _roll(t, seat)
     if phase == Phase.LAND:
-        finish = [{"type": "finish_lap"}] if player["lap"] is not None else []
-        return land_actions(t, True) + finish
+        claim = [{"type": "claim_lap"}] if player["lap"] is not None and t.settings.board is None else []
+        return land_actions(t, True) + claim
     if phase == Phase.CHOOSE_SPACE:
         return land_actions(t, False)
     if phase == Phase.BUY_CASINO:
@@ -116,6 +123,12 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
         return [{"type": "accept_bluff"}, {"type": "challenge_bluff"}]
     if phase == Phase.BUY_BLUFF:
         return _buy_bluff(t, seat)
+    if phase == Phase.RETURN_BLUFF:
+        return [{"type": "return_bluff", "card": c} for c in player["bluff"]]
+    if phase == Phase.LAP_CLAIM:
+        return lap_answers()
+    if phase == Phase.PLACE_PAWN:
+        return [{"type": "place_pawn", "casino": c} for c in t.casinos_of(seat)]
     if phase == Phase.WIN_POT:
         game = WIN_POT_GAME[pending["symbol"]]
         return [{"type": "play_pot", **bet_fields(game, pick)} for pick in picks(game)]

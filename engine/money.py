@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction, flow
+from . import auction, flow, lap
 from .table import Table
 from .vocabulary import Phase, Seat
 
@@ -65,6 +65,9 @@ def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
     for card in list(player["bluff"]):
         t.bluff_to_pile(seat, card)
     player["out"] = True
-    player["lap"] = None
+    player["position"] = None
+    t.end_lap(seat)
     t.emit("bankrupt", seat=seat, cancelled=cancelled)
     flow.check_last_player(t)
+    if t.settings.combination_by == "playing" and not t.core.over:
+        lap.recheck(t)

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import duel, everybody, flow
+from . import board, duel, everybody, flow, lap
 from .bets import Pick, wins
 from .randomisers import outcome
 from .table import Table
-from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SLAM_LADDER, Phase,
+from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SLAM_LADDER, MAX_BLUFF_CARDS, Phase,
                          Seat, Space)
 
 
 def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
     space = action["space"]
-    where = {k: action[k] for k in ("casino", "symbol") if k in action}
+    where = {k: action[k] for k in ("casino", "symbol", "at") if k in action}
     t.emit("landed", seat=seat, space=space, **where)
+    if "at" in action and board.arrive(t, seat, action["at"]):
+        lap.win(t, seat, "lap")
+        return
     on_lap = t.player(seat)["lap"] is not None
     if space == Space.CASH_AND_RUN:
         if on_lap:
@@ -48,7 +51,7 @@ def _casino(t: Table, seat: Seat, casino: int, on_lap: bool) -> None:
     elif on_lap:
         flow.nothing_happens(t, "lap")
     else:
-        t.set_phase(Phase.ROLL, start=False)
+        flow.roll_again(t, "own_casino")
 
 
 def buy_casino(t: Table, seat: Seat, casino: int) -> None:
@@ -63,13 +66,22 @@ def decline(t: Table, seat: Seat) -> None:
     flow.end_space(t)
 
 
-def buy_bluff(t: Table, seat: Seat, swap: int | None) -> None:
-    """The top card of the pile; a player holding three puts one of them under it."""
+def buy_bluff(t: Table, seat: Seat) -> None:
+    """The top card of the pile; a player who then holds four gives any one of them back."""
     t.pay(seat, "pot", BLUFF_PRICE, "bluff")
-    t.player(seat)["bluff"].append(t.core.pile.pop(0))
-    if swap is not None:
-        t.bluff_to_pile(seat, swap)
-    t.emit("bluff_bought", seat=seat, swapped=swap is not None)
+    hand = t.player(seat)["bluff"]
+    hand.append(t.core.pile.pop(0))
+    t.emit("bluff_bought", seat=seat)
+    if len(hand) > MAX_BLUFF_CARDS:
+        t.set_phase(Phase.RETURN_BLUFF)
+    else:
+        flow.end_space(t)
+
+
+def return_bluff(t: Table, seat: Seat, card: int) -> None:
+    """The card goes back under the pile, face down."""
+    t.bluff_to_pile(seat, card)
+    t.emit("bluff_returned", seat=seat)
     flow.end_space(t)
 
 

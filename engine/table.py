@@ -23,6 +23,12 @@ class Player(TypedDict):
     out: bool
     lap: list[int] | None
     """The combination of a player on the final lap."""
+    position: int | None
+    """With a board: the space the pawn stands on (None before it is placed, or once out)."""
+    lap_from: int | None
+    """With a board, on a lap: the Cash & Run space the lap started from."""
+    lap_steps: int | None
+    """With a board, on a lap: the dice totals rolled since it started."""
 
 
 @dataclass
@@ -42,7 +48,8 @@ class Core:
     """Who owes whom how much while casinos are auctioned to pay it (creditor None:
     cash the debtor needs to place a stake)."""
     dice: list[int] | None = None
-    doubles: bool = False
+    extra_rolls: int = 0
+    """Rolls owed to the current player for doubles thrown this turn (none on a lap)."""
     draws: int = 0
     over: bool = False
     winner: Seat | None = None
@@ -105,7 +112,10 @@ class Table:
             self.core.players[place]["money"] += amount
 
     def pay(self, source: Place, target: Place, amount: int, why: str) -> None:
-        """Move money the caller has checked is there (an unlimited bank always is)."""
+        """Move money the caller has checked is there; a limited bank that is short pays
+        what it holds, so it never goes below zero."""
+        if source == "bank" and not self.bank_unlimited:
+            amount = min(amount, self.core.bank)
         if amount <= 0:
             return
         self._add(source, -amount)
@@ -119,10 +129,18 @@ class Table:
         self.core.owner[casino] = owner
         self.emit("casino_moved", casino=casino, **{"from": _place(previous), "to": _place(owner)}, why=why)
         if previous is not None:
-            runner = self.core.players[previous]
-            if runner["lap"] is not None and casino in runner["lap"]:
-                runner["lap"] = None
-                self.emit("lap_lost", seat=previous, casino=casino)
+            lap = self.core.players[previous]["lap"]
+            if lap is not None and casino in lap:
+                self.lose_lap(previous, casino)
+
+    def lose_lap(self, seat: Seat, casino: int | None) -> None:
+        """The lap ends lost: a casino of the combination left (``casino``), or the set no longer counts (None)."""
+        self.end_lap(seat)
+        self.emit("lap_lost", seat=seat, casino=casino)
+
+    def end_lap(self, seat: Seat) -> None:
+        player = self.core.players[seat]
+        player["lap"] = player["lap_from"] = player["lap_steps"] = None
 
     def bluff_to_pile(self, seat: Seat, card: int) -> None:
         """A card leaves a hand face down and goes under the pile."""

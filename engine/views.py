@@ -7,7 +7,7 @@ from typing import Any
 from . import flow, lap, legal
 from .rng import seed_hash
 from .table import Table
-from .vocabulary import Seat
+from .vocabulary import BANKER, Seat
 
 LOG_TAIL = 60
 """How many of the newest events a view carries; the rest is in ``Game.log``."""
@@ -19,7 +19,8 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
     players = [
         {"seat": seat, "name": p["name"], "money": p["money"], "casinos": t.casinos_of(seat),
          "bluff_count": len(p["bluff"]), "out": p["out"], "on_lap": p["lap"] is not None,
-         "lap_combination": p["lap"]}
+         "lap_combination": p["lap"], "position": p["position"], "lap_from": p["lap_from"],
+         "lap_steps": p["lap_steps"]}
         for seat, p in enumerate(core.players)
     ]
     casinos = [{"id": i, "name": c.name, "colour": c.colour, "symbol": c.symbol, "owner": core.owner[i]}
@@ -27,7 +28,7 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
     waiting = {k: v for k, v in core.pending.items() if k not in _SECRET_PENDING}
     if "offered" in core.pending:
         waiting["card_offered"] = True
-    waiting["seats"] = legal.to_act(t)
+    waiting["seats"] = [s for s in legal.to_act(t) if s != BANKER]
     start = max(0, len(log) - LOG_TAIL)
     return {
         "players": players,
@@ -41,6 +42,7 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
         "waiting": waiting,
         "debt": None if core.debt is None else {k: core.debt[k] for k in ("debtor", "creditor", "amount")},
         "dice": core.dice,
+        "extra_rolls": core.extra_rolls,
         "combination_size": lap.combination_size(t),
         "unit": t.settings.unit,
         "log": log[start:],

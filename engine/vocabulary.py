@@ -36,6 +36,7 @@ class Phase(StrEnum):
     BLUFF_OFFER = "bluff_offer"
     BLUFF_RESPONSE = "bluff_response"
     BUY_BLUFF = "buy_bluff"
+    RETURN_BLUFF = "return_bluff"
     WIN_POT = "win_pot"
     EVERYBODY_PLAYS = "everybody_plays"
     GRAND_SLAM = "grand_slam"
@@ -44,6 +45,8 @@ class Phase(StrEnum):
     BUY_BACK_CLAIM = "buy_back_claim"
     SELL = "sell"
     AUCTION = "auction"
+    LAP_CLAIM = "lap_claim"
+    PLACE_PAWN = "place_pawn"
     OVER = "over"
 
 

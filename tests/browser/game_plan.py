@@ -223,7 +223,8 @@ class Planner:
             if v["turn"] == runner and v["phase"] == "land":
                 break
             self.filler_step()
-        self.do(runner, {"type": "finish_lap"}, "won")
+        self.do(runner, {"type": "claim_lap"})
+        self.do(BANKER, {"type": "confirm_lap"}, "won")
         assert self.game.over and self.game.winner == runner
         return runner
 

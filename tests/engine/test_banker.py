@@ -125,11 +125,12 @@ def test_undo_of_a_correction_and_of_a_purchase():
     banker(game, "transfer", **{"from": 0, "to": 1, "amount": 500_000})
     game.undo()
     assert _comparable(game) == before
+    free = next(c["id"] for c in pub(game)["casinos"] if c["owner"] is None)
     script(game, dice(1, 2))
     act(game, 0, "roll")
-    act(game, 0, "land", space="bluff")
+    act(game, 0, "land", space="casino", casino=free)
     before = _comparable(game)
-    act(game, 0, "buy_bluff")
+    act(game, 0, "buy", casino=free)
     game.undo()
     assert _comparable(game) == before and total_money(game) == total
 

@@ -14,7 +14,7 @@ def test_buy_a_bluff_card_for_100000_into_the_pot_from_the_top_of_the_pile():
     assert phase(game) == "buy_bluff"
     assert game.legal_actions(0) == [{"type": "buy_bluff"}, {"type": "decline"}]
     events = act(game, 0, "buy_bluff")
-    assert one(events, "bluff_bought") == {"type": "bluff_bought", "seat": 0, "swapped": False}
+    assert one(events, "bluff_bought") == {"type": "bluff_bought", "seat": 0}
     assert money(game, 0) == 1_900_000 and money(game, "pot") == 100_000
     assert [c["id"] for c in hand(game, 0)][-1] == top
     assert pub(game)["players"][0]["bluff_count"] == 2
@@ -30,19 +30,38 @@ def test_no_bluff_card_without_100000():
     assert error.code == "not_enough_money" and error.values == {"needed": 100_000}
 
 
-def test_holding_three_a_new_card_needs_a_swap_and_the_swapped_card_goes_under_the_pile():
+def holding_three_buys_a_fourth():
     game = new_game()
     held = set_hand(game, 0, ["blank", "dice", "cards"])
     assert not [a for a in game.legal_actions(BANKER) if a["type"] == "give_bluff" and a["seat"] == 0]
     top = pile_order(game, 2)[0]
     roll_and_land(game, 0, space="bluff")
-    assert sorted(a.get("swap") for a in listed(game, 0, "buy_bluff")) == sorted(held)
-    assert refused(game, 0, {"type": "buy_bluff"}).code == "hand_full"
-    events = act(game, 0, "buy_bluff", swap=held[1])
-    assert one(events, "bluff_bought") == {"type": "bluff_bought", "seat": 0, "swapped": True}
+    assert listed(game, 0, "buy_bluff") == [{"type": "buy_bluff"}]
+    events = act(game, 0, "buy_bluff")
+    assert one(events, "bluff_bought") == {"type": "bluff_bought", "seat": 0}
+    return game, held, top
+
+
+def test_holding_three_the_new_card_is_drawn_first_then_any_of_the_four_goes_under_the_pile():
+    game, held, top = holding_three_buys_a_fourth()
+    assert phase(game) == "return_bluff" and game.to_act() == [0]
+    assert [c["id"] for c in hand(game, 0)] == held + [top]
+    assert sorted(a["card"] for a in listed(game, 0, "return_bluff")) == sorted(held + [top])
+    assert not [a for a in game.legal_actions(BANKER) if a["type"] != "undo"]
+    assert refused(game, BANKER, {"type": "undo"}).code == "undo_hidden"
+    events = act(game, 0, "return_bluff", card=held[1])
+    assert one(events, "bluff_returned") == {"type": "bluff_returned", "seat": 0}
     assert sorted(c["id"] for c in hand(game, 0)) == sorted([held[0], held[2], top])
     assert pile_order(game, 2)[-1] == held[1]
-    assert money(game, "pot") == 100_000
+    assert money(game, "pot") == 100_000 and turn(game) == 1
+
+
+def test_holding_three_the_new_card_itself_may_go_back():
+    game, held, top = holding_three_buys_a_fourth()
+    act(game, 0, "return_bluff", card=top)
+    assert refused(game, BANKER, {"type": "undo"}).code == "undo_hidden"
+    assert [c["id"] for c in hand(game, 0)] == held
+    assert pile_order(game, 2)[-1] == top
 
 
 def lost_visit(symbols=("roulette",), owner_symbols=(), stake=100_000, outcome=spin(2), **settings):

@@ -2,7 +2,7 @@
 import pytest
 
 from engine import BANKER, IllegalAction
-from tests.engine.enginekit import (act, card, dice, turn_to, new_game, refused, roll_and_land, script, set_casinos, set_hand,
+from tests.engine.enginekit import (act, banker, card, dice, turn_to, new_game, refused, roll_and_land, script, set_casinos,
                                     set_money, state)
 
 
@@ -101,13 +101,6 @@ def test_not_for_sale():
     assert error.code == "not_for_sale" and error.values == {"casino": 1}
 
 
-def test_hand_full():
-    game = new_game()
-    set_hand(game, 0, ["blank", "blank", "dice"])
-    roll_and_land(game, 0, space="bluff")
-    assert refused(game, 0, {"type": "buy_bluff"}).code == "hand_full"
-
-
 def test_not_enough_money():
     game = new_game()
     set_money(game, 0, 50_000)
@@ -147,6 +140,8 @@ def test_undo_refusals():
     script(game, dice(1, 2))
     act(game, game.to_act()[0], "roll")
     assert refused(game, BANKER, {"type": "undo"}).code == "undo_random"
+    banker(game, "give_bluff", seat=0)
+    assert refused(game, BANKER, {"type": "undo"}).code == "undo_hidden"
 
 
 def test_game_over():
@@ -157,7 +152,8 @@ def test_game_over():
     turn_to(game, 0)
     script(game, dice(1, 2))
     act(game, 0, "roll")
-    act(game, 0, "finish_lap")
+    act(game, 0, "claim_lap")
+    act(game, BANKER, "confirm_lap")
     assert refused(game, 0, {"type": "roll"}).code == "game_over"
     assert refused(game, 2, {"type": "roll"}).code == "game_over"
 

@@ -61,8 +61,8 @@ def test_combination_sized_by_the_players_still_playing_by_setting():
     assert combos(game) == []
 
 
-def holder(players=4):
-    game = new_game(players)
+def holder(players=4, **settings):
+    game = new_game(players, **settings)
     set_casinos(game, {0: [0, 3, 6, 1]}, free_others=True)
     return game
 
@@ -136,12 +136,37 @@ def test_on_a_lap_auctions_only_with_no_money():
     assert sorted(a["casino"] for a in listed(game, 0, "auction")) == [0, 1, 3, 6]
 
 
-def test_finishing_the_lap_wins_and_ends_the_game():
-    game = runner()
+def claimed(players=4, **settings):
+    """Seat 0 is on the lap, has rolled and claims the lap is done."""
+    game = holder(players, **settings)
+    script(game, card("3", "hearts"))
+    act(game, 0, "announce", combination=[0, 3, 6])
+    turn_to(game, 0)
     script(game, dice(2, 5))
     act(game, 0, "roll")
-    assert {"type": "finish_lap"} in game.legal_actions(0)
-    events = act(game, 0, "finish_lap")
+    before = pub(game)
+    events = act(game, 0, "claim_lap")
+    assert events == [{"type": "lap_claimed", "seat": 0}]
+    return game, before
+
+
+def test_a_claimed_lap_waits_for_the_banker_and_is_shown_to_the_table():
+    game, _ = claimed()
+    view = pub(game)
+    assert view["phase"] == "lap_claim" and view["waiting"] == {"seat": 0, "seats": []}
+    assert game.to_act() == [BANKER]
+    assert all(game.legal_actions(s) == [] for s in range(4))
+    assert [a for a in game.legal_actions(BANKER) if a["type"] != "undo"] == [{"type": "confirm_lap"},
+                                                                             {"type": "reject_lap"}]
+    assert refused(game, 1, {"type": "confirm_lap"}).code == "not_your_turn"
+    assert refused(game, 0, {"type": "confirm_lap"}).code == "not_your_turn"
+
+
+def test_the_banker_confirms_the_claim_and_the_runner_wins():
+    game, _ = claimed()
+    events = banker(game, "confirm_lap")
+    assert types(events) == ["lap_confirmed", "game_won"]
+    assert one(events, "lap_confirmed") == {"type": "lap_confirmed", "seat": 0, "by": BANKER}
     won = one(events, "game_won")
     assert won["seat"] == 0 and won["how"] == "lap" and won["seed"] == "fixed"
     assert game.over and game.winner == 0
@@ -153,12 +178,38 @@ def test_finishing_the_lap_wins_and_ends_the_game():
         assert refused(game, seat, action).code == "game_over"
 
 
-def test_finish_lap_is_only_for_a_runner():
+def test_a_rejected_claim_changes_nothing():
+    game, before = claimed()
+    events = banker(game, "reject_lap")
+    assert events == [{"type": "lap_rejected", "seat": 0, "by": BANKER}]
+    after = pub(game)
+    strip = lambda view: {k: v for k, v in view.items() if k not in ("log", "log_start")}
+    assert strip(after) == strip(before)
+    assert not game.over and phase(game) == "land" and after["players"][0]["on_lap"]
+    act(game, 0, "land", space="bluff")
+    assert phase(game) == "buy_bluff"
+
+
+def test_by_setting_any_other_player_may_confirm_or_reject():
+    game, _ = claimed(lap_confirm="players")
+    assert game.to_act() == [1, 2, 3] and pub(game)["waiting"]["seats"] == [1, 2, 3]
+    assert game.legal_actions(2) == [{"type": "confirm_lap"}, {"type": "reject_lap"}]
+    assert game.legal_actions(0) == []
+    assert refused(game, 0, {"type": "confirm_lap"}).code == "not_your_turn"
+    assert one(act(game, 2, "reject_lap"), "lap_rejected")["by"] == 2
+    act(game, 0, "claim_lap")
+    assert {"type": "confirm_lap"} in game.legal_actions(BANKER)
+    events = act(game, 3, "confirm_lap")
+    assert one(events, "lap_confirmed")["by"] == 3 and game.winner == 0
+
+
+def test_a_claim_is_only_for_a_runner_and_needs_no_roll_of_its_own():
     game = holder()
     script(game, dice(2, 5))
     act(game, 0, "roll")
-    assert not listed(game, 0, "finish_lap")
-    assert refused(game, 0, {"type": "finish_lap"}).code == "not_legal_now"
+    assert not listed(game, 0, "claim_lap")
+    assert refused(game, 0, {"type": "claim_lap"}).code == "not_legal_now"
+    assert refused(game, 0, {"type": "finish_lap"}).code == "unknown_action"
 
 
 def test_the_lap_is_lost_when_a_buy_back_takes_a_combination_casino():

@@ -7,21 +7,59 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import BANKER, Game, IllegalAction
+from engine import BANKER, Game, IllegalAction, Settings
 from engine.verify import verify
-from tests.engine.randomplay import pick_move
+from tests.engine.randomplay import pick_move, random_board
 
 STEPS = 250
+BANKER_RATE = 0.05
+SHOWN = frozenset({"bluff_offered", "loss_accepted", "bluff_challenged", "bluff_bought", "bluff_returned"})
+"""Events of an action that showed a hidden card or answered in a bluff exchange."""
+
+
+class DoublesCount:
+    """Doubles thrown off the lap in the current turn, and extra rolls granted for them;
+    one state per applied action, so that the banker's undo goes back with the game."""
+
+    def __init__(self) -> None:
+        self.states: list[tuple[int, int]] = [(0, 0)]
+
+    def observe(self, before: dict, seat: int, action: dict, events: list[dict]) -> None:
+        if action["type"] == "undo":
+            self.states.pop()
+            return
+        doubles, again = self.states[-1]
+        for event in events:
+            if event["type"] == "turn":
+                doubles, again = 0, 0
+            elif event["type"] == "dice" and action["type"] == "roll" and event["values"][0] == event["values"][1] \
+                    and not before["players"][seat]["on_lap"]:
+                doubles += 1
+            elif event["type"] == "roll_again" and event["why"] == "double":
+                again += 1
+        self.states.append((doubles, again))
+
+    def check(self, view: dict) -> None:
+        doubles, again = self.states[-1]
+        assert view["over"] or doubles == again + view["extra_rolls"], (doubles, again, view["extra_rolls"])
 
 
 def total_money(view: dict) -> int:
     return sum(p["money"] for p in view["players"]) + view["pot"] + (view["bank"] or 0)
 
 
+def check_step(game: Game, events: list[dict]) -> None:
+    """Right after a card was shown, no undo is offered."""
+    shown = any(e["type"] in SHOWN or e.get("kind") == "give_bluff" for e in events)
+    if shown and not game.over:
+        assert {"type": "undo"} not in game.legal_actions(BANKER), [e["type"] for e in events]
+
+
 def check_invariants(game: Game, total: int, deck: int) -> None:
     public = game.view(None)
     assert total_money(public) == total
     assert all(p["money"] >= 0 for p in public["players"])
+    assert public["bank"] is None or public["bank"] >= 0
     owned = [c for p in public["players"] for c in p["casinos"]]
     assert len(owned) == len(set(owned))
     assert sorted(owned + [c["id"] for c in public["casinos"] if c["owner"] is None]) == list(range(len(public["casinos"])))
@@ -29,7 +67,7 @@ def check_invariants(game: Game, total: int, deck: int) -> None:
     hands = {}
     for seat in game.seats:
         mine = game.view(seat)["you"]["bluff_cards"]
-        assert len(mine) <= 3
+        assert len(mine) <= (4 if public["phase"] == "return_bluff" and seat == public["turn"] else 3)
         assert len(mine) == public["players"][seat]["bluff_count"]
         hands[seat] = mine
     state = json.loads(game.to_json())
@@ -68,6 +106,7 @@ def test_random_games_keep_every_invariant(seed: int, players: int) -> None:
     game = Game.new([f"P{i}" for i in range(players)], seed=f"seed-{seed}")
     total = total_money(game.view(None))
     deck = sum(game.settings.bluff_deck.values())
+    doubles = DoublesCount()
     for _ in range(STEPS):
         if game.over:
             break
@@ -81,15 +120,19 @@ def test_random_games_keep_every_invariant(seed: int, players: int) -> None:
                 else:
                     raise AssertionError(f"accepted {action!r} from {seat}")
                 assert game.to_json() == before
+        before = game.view(None)
+        seat, action = pick_move(game, plan, BANKER_RATE)
         if plan.random() < 0.05:
             twin = Game.from_json(game.to_json())
             assert twin.to_json() == game.to_json()
-            seat, action = pick_move(game, plan)
-            assert twin.apply(seat, action) == game.apply(seat, action)
+            events = game.apply(seat, action)
+            assert twin.apply(seat, action) == events
             assert twin.to_json() == game.to_json()
         else:
-            seat, action = pick_move(game, plan)
-            game.apply(seat, action)
+            events = game.apply(seat, action)
+        check_step(game, events)
+        doubles.observe(before, seat, action, events)
+        doubles.check(game.view(None))
         check_invariants(game, total, deck)
 
 
@@ -106,3 +149,30 @@ def test_games_end_with_a_winner_and_verify(seed: int, players: int) -> None:
     assert game.view(None)["seed"] == f"end-{seed}"
     assert game.legal_actions(BANKER) == [] and game.to_act() == []
     assert verify(json.loads(game.to_json())) == (True, "ok")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
+def test_random_games_on_a_random_board_keep_every_pawn_on_it(seed: int, players: int) -> None:
+    plan = random.Random(seed)
+    board = random_board(plan, 12)
+    size = len(board["spaces"])
+    rules = Settings(board=board, lap_end=plan.choice(("reach", "exact")), nearest_tie=plan.choice(("ahead", "behind")))
+    game = Game.new([f"P{i}" for i in range(players)], settings=rules, seed=f"board-{seed}")
+    total = total_money(game.view(None))
+    deck = sum(game.settings.bluff_deck.values())
+    for _ in range(STEPS * 2):
+        if game.over:
+            break
+        events = game.apply(*pick_move(game, plan, BANKER_RATE))
+        check_invariants(game, total, deck)
+        view = game.view(None)
+        for player in view["players"]:
+            if player["out"]:
+                assert player["position"] is None
+            elif view["phase"] != "place_pawn":
+                assert 0 <= player["position"] < size
+            if player["on_lap"]:
+                assert player["lap_from"] is not None and board["spaces"][player["lap_from"]]["space"] == "cash_and_run"
+        for won in (e for e in events if e["type"] == "game_won" and e["how"] == "lap"):
+            assert view["players"][won["seat"]]["lap_steps"] >= size

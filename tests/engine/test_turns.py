@@ -17,7 +17,7 @@ def test_a_roll_is_two_dice_then_the_player_reports_the_space():
     assert {c for s, c, _ in kinds if s == "casino"} == set(range(12))
     for space in ("win_pot", "everybody_plays", "buy_back"):
         assert {sym for s, _, sym in kinds if s == space} == {"roulette", "dice", "cards"}
-    assert not listed(game, 0, "finish_lap")
+    assert not listed(game, 0, "claim_lap")
 
 
 def test_land_names_the_space_in_a_landed_event():

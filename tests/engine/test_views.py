@@ -133,7 +133,8 @@ def _play_bluffs(deck):
     roll_and_land(game, 1, space="bluff")
     act(game, 1, "decline")
     roll_and_land(game, 2, space="bluff")
-    act(game, 2, "buy_bluff", swap=hand(game, 2)[1]["id"])
+    act(game, 2, "buy_bluff")
+    act(game, 2, "return_bluff", card=hand(game, 2)[1]["id"])
     return game
 
 
@@ -170,7 +171,8 @@ def test_the_seed_is_revealed_only_when_the_game_is_over():
     turn_to(game, 0)
     script(game, dice(1, 2))
     act(game, 0, "roll")
-    act(game, 0, "finish_lap")
+    act(game, 0, "claim_lap")
+    banker(game, "confirm_lap")
     view = pub(game)
     assert view["seed"] == "fixed" and hashlib.sha256(view["seed"].encode()).hexdigest() == view["seed_hash"]
     assert view["money_history"] and view["money_history"][-1][1] == [p["money"] for p in view["players"]]

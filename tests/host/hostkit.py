@@ -113,7 +113,7 @@ def join(app: Any, table: Table, name: str) -> Client:
 
 
 def play(screen: Client, phones: list[Client], steps: int, rng: random.Random, clock: FakeClock,
-         avoid: tuple[str, ...] = ("announce", "auction", "finish_lap")) -> list[dict[str, Any]]:
+         avoid: tuple[str, ...] = ("announce", "auction", "claim_lap")) -> list[dict[str, Any]]:
     """Random legal actions of the seats the game waits for, one each 0.2 s of the fake clock.
 
     Returns the accepted answers.

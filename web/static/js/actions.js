@@ -5,10 +5,10 @@
 import { t, has, money } from "./i18n.js";
 
 // Which fields a person chooses, in the order they are asked.
-const ORDER = ["space", "symbol", "casino", "combination", "game", "pick", "card", "swap", "seat", "from", "to"];
+const ORDER = ["space", "symbol", "casino", "combination", "game", "pick", "card", "seat", "from", "to"];
 
 // Groups that are shown open (the main choice of a phase) rather than behind a button.
-const OPEN = ["land", "bet", "play_pot", "buy_back", "offer_bluff", "take_casino", "sell", "bid", "buy_bluff", "draw"];
+const OPEN = ["place_pawn", "land", "bet", "play_pot", "buy_back", "offer_bluff", "return_bluff", "take_casino", "sell", "bid", "buy_bluff", "draw"];
 
 const keyOf = (v) => JSON.stringify(v);
 
@@ -155,7 +155,8 @@ function valueLabel(field, value, view, a) {
     case "combination": return { text: (value || []).map((id) => (casinoById(view, id) || { name: id }).name).join(", ") };
     case "game": return { text: t(`game.${value}`) };
     case "pick": return { text: pickLabel(a.game, value) };
-    case "card": case "swap": {
+    case "at": return { text: t("board.at", { n: value + 1 }) };
+    case "card": {
       // A bluff card's face is secret: `cover` is what shows until the player holds to look.
       const cards = (view && view.you && view.you.bluff_cards) || [];
       const i = cards.findIndex((x) => x.id === value);

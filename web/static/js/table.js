@@ -291,7 +291,7 @@ function drawer(msg) {
   const games = store.state.ui.games;
   const sections = [
     h("p", { class: "hint", text: t("table.drawer_hint") }),
-    pick(["undo", "close_auction"]).length ? controls(pick(["undo", "close_auction"]), v, null, "quick-banker") : null,
+    pick(["undo", "close_auction", "confirm_lap", "reject_lap"]).length ? controls(pick(["undo", "close_auction", "confirm_lap", "reject_lap"]), v, null, "quick-banker") : null,
     pick(["transfer", "move_casino", "give_bluff", "take_bluff"]).length ? h("section", { "aria-label": t("table.corrections") },
       h("h3", { text: t("table.corrections") }), controls(pick(["transfer", "move_casino", "give_bluff", "take_bluff"]), v)) : null,
     groups.has("claim_code") ? h("section", { "aria-label": t("table.claim_codes") },

@@ -45,6 +45,7 @@ function eventVars(e, view) {
   if (e.type === "everybody_result" && e.scores) v.scores = e.scores.map(([s, sc]) => `${playerName(view, Number(s))} ${sc}`).join(", ");
   if (e.type === "shuffle") v.deck = t(`deck.${e.deck}`);
   if (e.type === "landed") v.space = t(`space.${e.space}`);
+  if (typeof e.at === "number") v.space_no = e.at + 1;
   if (e.type === "game_started") v.players = (e.players || []).join(", ");
   return v;
 }
@@ -54,6 +55,7 @@ function correctionWhat(e, view) {
   for (const k of ["from", "to", "seat"]) if (k in e) v[k] = placeName(view, e[k]);
   if (typeof e.amount === "number") v.amount = money(e.amount);
   if ("casino" in e) v.casino = casinoName(view, e.casino);
+  if (typeof e.at === "number") v.at = e.at + 1;
   return t(`corr.${e.kind}`, v);
 }
 
@@ -65,6 +67,7 @@ function eventKey(e) {
     case "bluff_challenged": return e.valid ? "ev.challenge_true" : "ev.challenge_false";
     case "auction_closed": return e.buyer === "bank" ? "ev.auction_bank" : "ev.auction_sold";
     case "auction_started": return e.forced ? "ev.auction_forced" : "ev.auction_started";
+    case "lap_lost": return e.casino === null ? "ev.lap_lost_rule" : "ev.lap_lost";
     case "landed": return e.casino !== undefined && e.casino !== null ? "ev.landed_casino" : e.symbol ? "ev.landed_symbol" : "ev.landed";
     default: return `ev.${e.type}`;
   }
