@@ -11,7 +11,7 @@ import re
 import time
 
 from web_host import PHONE, SEED, TABLE
-from web_driver import bluff_symbols, log_end, perform, settle, wait_log
+from web_driver import bluff_symbols, digits, log_end, perform, settle, wait_log
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
@@ -26,12 +26,24 @@ SHOT_TAGS = {
 
 
 class Frames:
-    """Socket.IO `view` messages a page received."""
+    """Socket.IO `view` messages a page received and the `act` messages it sent."""
 
     def __init__(self, page) -> None:
         self.views: list[dict] = []
+        self.acts: list[dict] = []
         self.raw: list[str] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", self._frame)
+        ws.on("framesent", self._sent)
+
+    def _sent(self, payload) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode("utf-8", "replace")
+        m = re.match(r'42\d*(\["act",.*)', payload, re.S)
+        if m:
+            self.acts.append(json.loads(m.group(1))[1]["action"])
 
     def _frame(self, payload) -> None:
         if isinstance(payload, bytes):
@@ -54,10 +66,6 @@ def secrets(data) -> list:
         for v in data:
             found += secrets(v)
     return found
-
-
-def digits(text: str) -> int:
-    return int(re.sub(r"\D", "", text) or -1)
 
 
 def stage_idle(table) -> None:
@@ -131,7 +139,10 @@ def test_seeded_game(browser, host, shots, requests_seen):
                 table.locator('#drawer .drawer-head [data-act="drawer"]').click()
                 drawer_open = False
             before = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
-            perform(page, action, shot=before)
+            # Stakes are typed on the pad, bids made of quick raises: what reaches the host is what the pad showed.
+            perform(page, action, shot=before, by="quick" if action["type"] == "bid" else "typing")
+            if isinstance(action.get("amount"), int):
+                assert phone_frames[seat].acts[-1] == action
         mirror.apply(seat, action)
         view = mirror.view(None)
         wait_log(table, log_end(view))

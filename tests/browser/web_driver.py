@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 TIMEOUT = 15_000
@@ -32,8 +33,11 @@ def log_end(view: dict[str, Any]) -> int:
 FORMS = ("amount", "reason", "name")
 
 
-def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None) -> None:
-    """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`."""
+def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None, by: str = "typing") -> None:
+    """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`.
+
+    On a phone's pad the amount is typed digit by digit (`by="typing"`) or made of quick amounts
+    (`by="quick"`); either way the pad must then show exactly that amount."""
     box = page.locator(scope)
     kind = action["type"]
     chooser = box.locator(f'.chooser[data-type="{kind}"]')
@@ -57,9 +61,7 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         chooser.locator(f"[data-act=\"pick\"][data-field=\"{field}\"][data-key='{key(action[field])}']").click()
     if "amount" in action and isinstance(action["amount"], int):
         if pad and chooser.locator('[data-act="digit"]').count():
-            chooser.locator('[data-act="digit"][data-d="C"]').click()
-            for d in str(action["amount"] // 1000):
-                chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
+            enter_amount(chooser, action["amount"], by)
         else:
             chooser.locator('[data-form="amount"]').fill(str(action["amount"]))
     for f in ("reason", "name"):
@@ -72,6 +74,35 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         page.screenshot(path=shot, full_page=True)
     confirm.click()
     page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
+
+
+def digits(text: str) -> int:
+    return int(re.sub(r"\D", "", text) or -1)
+
+
+def shown_amount(chooser) -> int:
+    return digits(chooser.locator('[data-out="amount"]').inner_text())
+
+
+def enter_amount(chooser, amount: int, by: str) -> None:
+    """Type the amount in euros on the pad, or tap the quick raises from what the pad shows."""
+    if by == "typing":
+        chooser.locator('[data-act="quick"][data-op="clear"]').click()
+        for d in str(amount):
+            chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
+    else:
+        have = max(shown_amount(chooser), 0)
+        if have > amount:
+            chooser.locator('[data-act="quick"][data-op="clear"]').click()
+            have = 0
+        raises = sorted((int(x) for x in chooser.locator('[data-act="quick"][data-op="add"]')
+                         .evaluate_all("els => els.map(e => e.dataset.amount)")), reverse=True)
+        for step in raises:
+            while amount - have >= step:
+                chooser.locator(f'[data-act="quick"][data-op="add"][data-amount="{step}"]').click()
+                have += step
+        assert have == amount, f"{amount} cannot be made of quick amounts {raises}"
+    assert shown_amount(chooser) == amount, chooser.locator('[data-out="amount"]').inner_text()
 
 
 def bluff_symbols(page) -> list[str]:

@@ -104,13 +104,6 @@ function rangeProblem(r, amount) {
   return null;
 }
 
-// Round an amount into the listed range and step.
-function clamp(r, amount) {
-  const step = r.step || 1;
-  let v = Math.round(amount / step) * step;
-  return Math.min(r.max, Math.max(r.min, v));
-}
-
 // ---- words and icons for the values a person picks ----
 
 function casinoById(view, id) {
@@ -182,6 +175,6 @@ function describe(a, view) {
 
 export {
   group, fieldsOf, formsOf, formKind, formProblem, nextStep, chosenAction, complete, needsAmount, isSimple,
-  amountProblem, clamp, valueLabel, actionLabel, describe, keyOf, OPEN,
+  amountProblem, valueLabel, actionLabel, describe, keyOf, OPEN,
   casinoById, playerName, placeName, pickLabel,
 };

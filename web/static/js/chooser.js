@@ -3,10 +3,9 @@
 // State lives in store.state.ui.choice = {type, as, chosen: {field: key}, steps: [field], values: {}}.
 
 import { h, icon } from "./dom.js";
-import { t, has, money } from "./i18n.js";
+import { t, has, money, num } from "./i18n.js";
 import {
   nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe,
-  clamp,
 } from "./actions.js";
 
 function newChoice(type, as) {
@@ -36,34 +35,48 @@ function optionButton(field, opt, view, a) {
   return h("button", attrs, kids);
 }
 
-// Quick amounts for a stake or a bid, inside the listed range and on its step.
-function quickAmounts(r, kind) {
-  const out = new Set();
-  const add = (v) => { const c = clamp(r, v); if (c >= r.min && c <= r.max) out.add(c); };
-  add(r.min);
-  if (kind === "bid") { for (const x of [100000, 200000, 500000]) add(r.min + x); }
-  else { for (const x of [100000, 250000, 500000, 1000000]) add(x); add(Math.floor(r.max / 2 / (r.step || 1)) * (r.step || 1)); }
-  add(r.max);
-  return [...out].sort((a, b) => a - b).slice(0, 6);
+// Quick amounts in the game's unit: raises added to what the pad shows, then half, all in, clear.
+const RAISES = [1, 5, 10, 50];
+// An amount form of these action types starts at its lowest valid value (a bid starts at the minimum).
+const START_AT_MIN = ["bid"];
+
+function quickKeys(r, unit) {
+  const keys = RAISES.map((x) => x * unit).filter((x) => x <= r.max)
+    .map((x) => ({ op: "add", amount: x, text: t("pad.plus", { k: num(x / 1000) }) }));
+  keys.push({ op: "half", text: t("pad.half") }, { op: "all", text: t("pad.all") }, { op: "clear", text: t("pad.clear") });
+  return keys;
 }
 
-function amountControls(form, value, { pad, pending, bid }) {
+// What a quick key or a pad key makes of the amount shown (undefined: nothing entered).
+function nextAmount(r, cur, { op, amount, d }) {
+  const step = r.step || 1;
+  const have = Number.isInteger(cur) ? cur : 0;
+  if (op === "add") return Math.min(r.max, have + amount);
+  if (op === "half") return Math.max(r.min, Math.floor(r.max / 2 / step) * step);
+  if (op === "all") return r.max;
+  if (op === "clear") return undefined;
+  const typed = Number.isInteger(cur) ? String(cur) : "";
+  const s = (d === "back" ? typed.slice(0, -1) : typed + d).replace(/^0+/, "").slice(0, 10);
+  return s ? Number(s) : undefined;
+}
+
+function amountControls(form, value, { pad, pending, unit }) {
   const r = form.spec;
   const wrap = h("div", { class: "amount" });
-  const shown = Number.isInteger(value) ? money(value) : "—";
-  wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite", text: shown }));
-  wrap.append(h("p", { class: "hint", text: t("amount.range", { min: money(r.min), max: money(r.max) }) }));
+  wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite",
+    text: Number.isInteger(value) ? money(value) : "—" }));
+  wrap.append(h("p", { class: "hint range", "data-out": "range", text: t("amount.range", { min: money(r.min), max: money(r.max) }) }));
   const quick = h("div", { class: "quick", role: "group", "aria-label": t("amount.quick") });
-  for (const q of quickAmounts(r, bid ? "bid" : "stake")) {
-    quick.append(h("button", { type: "button", class: "chip", "data-act": "quick", "data-amount": q, disabled: pending,
-      text: q === r.max ? t("amount.max", { amount: money(q) }) : money(q) }));
+  for (const k of quickKeys(r, unit || r.step || 1)) {
+    quick.append(h("button", { type: "button", class: `chip q-${k.op}`, "data-act": "quick", "data-op": k.op,
+      "data-amount": k.amount, disabled: pending, text: k.text }));
   }
   wrap.append(quick);
   if (pad) {
     const grid = h("div", { class: "pad", role: "group", "aria-label": t("amount.pad") });
-    for (const d of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "000"]) {
-      const label = d === "C" ? t("amount.clear") : d;
-      grid.append(h("button", { type: "button", class: "key", "data-act": "digit", "data-d": d, "aria-label": label, text: d === "C" ? "C" : d }));
+    for (const d of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "000"]) {
+      grid.append(h("button", { type: "button", class: "key", "data-act": "digit", "data-d": d,
+        "aria-label": d === "back" ? t("pad.back") : d, text: d === "back" ? "⌫" : d }));
     }
     wrap.append(grid);
   } else {
@@ -109,8 +122,11 @@ function renderChooser(actions, choice, opts) {
   if (opts.extra) { const x = opts.extra(a); if (x) box.append(x); }
   let problem = null;
   for (const f of formsOf(a)) {
+    if (f.kind === "amount" && choice.values[f.field] === undefined && START_AT_MIN.includes(choice.type) && !choice.touched) {
+      choice.values[f.field] = f.spec.min;
+    }
     const val = choice.values[f.field];
-    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, bid: choice.type === "bid" }));
+    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, unit: view && view.unit }));
     else if (f.kind === "text") {
       box.append(h("label", { class: "field" }, h("span", { text: t(`form.${f.field}`) }),
         h("input", { type: "text", maxlength: f.spec.text, "data-form": f.field, value: val || "", autocomplete: "off" })));
@@ -143,14 +159,12 @@ function chooserClick(el, store, actionsFor, send) {
   } else if (act === "cancel") {
     store.ui({ choice: null });
     return true;
-  } else if (act === "quick") {
-    next.values.amount = Number(el.dataset.amount);
-  } else if (act === "digit") {
-    const d = el.dataset.d;
-    const cur = Number.isInteger(next.values.amount) ? String(next.values.amount / 1000) : "";
-    let s = d === "C" ? "" : (cur + d).replace(/^0+/, "");
-    if (s.length > 7) s = s.slice(0, 7);
-    next.values.amount = s ? Number(s) * 1000 : undefined;
+  } else if (act === "quick" || act === "digit") {
+    const form = formsOf(chosenAction(actions, choice.chosen) || {}).find((f) => f.kind === "amount");
+    if (!form) return true;
+    next.values[form.field] = nextAmount(form.spec, next.values[form.field],
+      { op: el.dataset.op, amount: Number(el.dataset.amount), d: el.dataset.d });
+    next.touched = true;
   } else if (act === "confirm") {
     const a = chosenAction(actions, choice.chosen);
     if (!a) return true;
@@ -184,4 +198,4 @@ function chooserInput(el, store, actionsFor) {
   return true;
 }
 
-export { newChoice, renderChooser, chooserClick, chooserInput, quickAmounts };
+export { newChoice, renderChooser, chooserClick, chooserInput };

@@ -131,9 +131,11 @@ function chooserOpts(msg, extra) {
   return { view: msg.view, pending: !!store.state.pending, pad: true, extra };
 }
 
-// A line under the stake with the owner's money (rules: told before the stake is chosen).
-function betExtra(v) {
+// What a decision needs on its own pad: the owner's money under a stake (rules: told before the
+// stake is chosen), the highest bid and the seconds left on a bid.
+function decisionExtra(v) {
   return (a) => {
+    if (a.type === "bid") return auctionLine(v);
     if (a.type !== "bet") return null;
     const w = v.waiting || {};
     const owner = w.owner ?? (casinoById(v, w.casino) || {}).owner;
@@ -186,7 +188,7 @@ function actionsArea(msg) {
       buttons.append(h("button", { type: "button", class: "btn big", "data-act": "open", "data-type": type, disabled: pending, text: actionLabel(type) }));
     }
   }
-  if (choice) area.append(renderChooser(groups.get(choice.type), choice, { ...chooserOpts(msg, betExtra(v)), cancel: groups.size > 1 || choice.steps.length > 0 }));
+  if (choice) area.append(renderChooser(groups.get(choice.type), choice, { ...chooserOpts(msg, decisionExtra(v)), cancel: groups.size > 1 || choice.steps.length > 0 }));
   if (buttons.childElementCount) area.append(buttons);
   return area;
 }
