@@ -10,7 +10,8 @@ import json
 import re
 import time
 
-from web_host import PHONE, SEED, TABLE
+from phone_fit import SMALL_PHONE, PhoneFit
+from web_host import SEED, TABLE
 from web_driver import bluff_symbols, digits, log_end, perform, settle, wait_log
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
@@ -89,7 +90,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
     phones, phone_frames, contexts = [], [], []
     for name in NAMES:
         # One phone in the dark theme, and the phones with reduced motion.
-        ctx = browser.new_context(**PHONE, reduced_motion="reduce", color_scheme="dark" if name == "Bob" else "light")
+        ctx = browser.new_context(**SMALL_PHONE, reduced_motion="reduce", color_scheme="dark" if name == "Bob" else "light")
         requests_seen.watch(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e, n=name: errors.append(f"{n}: {e}"))
@@ -121,6 +122,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
     table.screenshot(path=shots / "02-table-start.png")
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
+    fit = PhoneFit(shots / "phone")
     drawer_open = False
     reloaded = False
     for seat, action, tag in plan.steps:
@@ -140,7 +142,8 @@ def test_seeded_game(browser, host, shots, requests_seen):
                 drawer_open = False
             before = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
             # Stakes are typed on the pad, bids made of quick raises: what reaches the host is what the pad showed.
-            perform(page, action, shot=before, by="quick" if action["type"] == "bid" else "typing")
+            perform(page, action, shot=before, by="quick" if action["type"] == "bid" else "typing",
+                    look=lambda stage, page=page: fit.check(page, stage))
             if isinstance(action.get("amount"), int):
                 assert phone_frames[seat].acts[-1] == action
         mirror.apply(seat, action)
@@ -176,6 +179,10 @@ def test_seeded_game(browser, host, shots, requests_seen):
                 assert digits(money_el.inner_text()) == view["players"][p]["money"]
 
     assert reloaded
+    # The decision was on screen at every step, in both orientations and both languages.
+    phases = {w.split()[0] for w in fit.checked}
+    assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases
+    print(f"\ndecision on screen: {len(fit.checked)} checks over phases {sorted(phases)}")
     final = mirror.view(None)
     assert final["over"]
     table.locator('[data-out="winner"]').wait_for()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 TIMEOUT = 15_000
 
@@ -33,17 +33,21 @@ def log_end(view: dict[str, Any]) -> int:
 FORMS = ("amount", "reason", "name")
 
 
-def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None, by: str = "typing") -> None:
+def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None, by: str = "typing",
+            look: Callable[[str], None] | None = None) -> None:
     """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`.
 
     On a phone's pad the amount is typed digit by digit (`by="typing"`) or made of quick amounts
-    (`by="quick"`); either way the pad must then show exactly that amount."""
+    (`by="quick"`); either way the pad must then show exactly that amount. `look(stage)` is
+    called at each screen the person sees before tapping (stage: "buttons", "pick-<field>", "confirm")."""
+    look = look or (lambda stage: None)
     box = page.locator(scope)
     kind = action["type"]
     chooser = box.locator(f'.chooser[data-type="{kind}"]')
     if chooser.count() == 0:
         simple = box.locator(f'[data-act="do"][data-type="{kind}"]')
         if simple.count():
+            look("buttons")
             simple.first.click()
             page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
             return
@@ -58,6 +62,7 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         if opts.count() == 0:
             break
         field = opts.first.get_attribute("data-field")
+        look(f"pick-{field}")
         chooser.locator(f"[data-act=\"pick\"][data-field=\"{field}\"][data-key='{key(action[field])}']").click()
     if "amount" in action and isinstance(action["amount"], int):
         if pad and chooser.locator('[data-act="digit"]').count():
@@ -70,6 +75,7 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
     confirm = chooser.locator('[data-act="confirm"]')
     confirm.wait_for(timeout=TIMEOUT)
     page.wait_for_function("(b) => !b.disabled", arg=confirm.element_handle(), timeout=TIMEOUT)
+    look("confirm")
     if shot:
         page.screenshot(path=shot, full_page=True)
     confirm.click()

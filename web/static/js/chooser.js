@@ -5,7 +5,7 @@
 import { h, icon } from "./dom.js";
 import { t, has, money, num } from "./i18n.js";
 import {
-  nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe,
+  nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe, playerName,
 } from "./actions.js";
 
 function newChoice(type, as) {
@@ -16,10 +16,7 @@ function optionButton(field, opt, view, a) {
   const lab = valueLabel(field, opt.value, view, a);
   const attrs = { type: "button", class: "opt", "data-act": "pick", "data-field": field, "data-key": opt.key };
   const kids = [];
-  if (lab.casino) {
-    attrs.class += ` casino c-${lab.casino.colour}`;
-    kids.push(h("span", { class: "swatch", "aria-hidden": "true" }));
-  }
+  if (lab.casino) attrs.class += ` casino c-${lab.casino.colour}`;
   if (lab.secret) {
     // Face down until the player holds to look (the page's .look class shows the faces).
     kids.push(h("span", { class: "secret" }, lab.icon ? icon(lab.icon) : null, h("span", { text: lab.text })));
@@ -29,8 +26,11 @@ function optionButton(field, opt, view, a) {
   if (lab.icon) kids.push(icon(lab.icon));
   kids.push(h("span", { class: "opt-text", text: lab.text }));
   if (lab.casino) {
-    const sub = [t(`colour.${lab.casino.colour}`), t(`symbol.${lab.casino.symbol}`)];
-    kids.push(h("span", { class: "opt-sub", text: sub.join(" · ") }));
+    // Who owns it and which game it plays; its colour is the button's edge (and read out).
+    const c = lab.casino;
+    kids.push(h("span", { class: "opt-sub" },
+      h("span", { text: [c.owner === null || c.owner === undefined ? t("chooser.no_owner") : playerName(view, c.owner), t(`symbol.${c.symbol}`)].join(" · ") }),
+      h("span", { class: "sr", text: `, ${t(`colour.${c.colour}`)}` })));
   }
   return h("button", attrs, kids);
 }
@@ -87,13 +87,17 @@ function amountControls(form, value, { pad, pending, unit }) {
   return wrap;
 }
 
-// The element for one group; `opts` = {view, pending, pad, title, extra(action) -> node}
+// The element for one group; `opts` = {view, pending, pad, title, cancel, extra(action) -> node,
+// aside: other buttons shown beside the confirm}
 function renderChooser(actions, choice, opts) {
   const { view, pending } = opts;
   const box = h("section", { class: "chooser", "data-type": choice.type, "aria-label": actionLabel(choice.type) });
   box.append(h("h3", { class: "chooser-title", text: opts.title || actionLabel(choice.type) }));
 
-  // What is chosen so far, with a way back.
+  // What is chosen so far, with a way back (and out, while options are asked for).
+  const step = nextStep(actions, choice.chosen);
+  const asking = !!(step && step.field);
+  const cancel = opts.cancel !== false ? h("button", { type: "button", class: "link", "data-act": "cancel", text: t("ui.cancel") }) : null;
   if (choice.steps.length) {
     const a0 = chosenAction(actions, choice.chosen) || actions[0];
     const crumbs = h("p", { class: "crumbs" });
@@ -103,23 +107,25 @@ function renderChooser(actions, choice, opts) {
       crumbs.append(h("span", { class: "crumb", text: lab.secret ? lab.cover : lab.text }));
     }
     crumbs.append(h("button", { type: "button", class: "link", "data-act": "back", text: t("ui.back") }));
+    if (asking && cancel) crumbs.append(cancel);
     box.append(crumbs);
   }
 
-  const step = nextStep(actions, choice.chosen);
-  if (step && step.field) {
+  if (asking) {
     const q = has(`ask.${choice.type}.${step.field}`) ? `ask.${choice.type}.${step.field}` : `ask.${step.field}`;
     box.append(h("p", { class: "question", text: t(q) }));
     const list = h("div", { class: `options f-${step.field}`, role: "group", "aria-label": t(`ask.${step.field}`) });
     for (const o of step.options) list.append(optionButton(step.field, o, view, o.action));
     box.append(list);
-    if (opts.cancel !== false) box.append(h("button", { type: "button", class: "link", "data-act": "cancel", text: t("ui.cancel") }));
+    const aside = [...(opts.aside || []), choice.steps.length ? null : cancel].filter(Boolean);
+    if (aside.length) box.append(h("div", { class: "row aside" }, aside));
     return box;
   }
 
   const a = chosenAction(actions, choice.chosen);
   if (!a) return box;
-  if (opts.extra) { const x = opts.extra(a); if (x) box.append(x); }
+  if (formsOf(a).some((f) => f.kind === "amount")) box.classList.add("has-amount");
+  if (opts.extra) { const x = opts.extra(a); if (x) box.append(h("div", { class: "extra" }, x)); }
   let problem = null;
   for (const f of formsOf(a)) {
     if (f.kind === "amount" && choice.values[f.field] === undefined && START_AT_MIN.includes(choice.type) && !choice.touched) {
@@ -135,9 +141,10 @@ function renderChooser(actions, choice, opts) {
   }
   box.append(h("p", { class: "problem", "data-out": "problem", role: "status", text: formsOf(a).length && problem ? problem : "" }));
   const ready = complete(a, choice.values);
-  box.append(h("div", { class: "row" },
+  box.append(h("div", { class: "row confirm-bar" },
     h("button", { type: "button", class: "btn primary big", "data-act": "confirm", disabled: pending || !!problem,
       "aria-busy": pending ? "true" : null, text: describe(ready, view) }),
+    opts.aside || [],
     opts.cancel === false ? null : h("button", { type: "button", class: "btn", "data-act": "cancel", text: t("ui.cancel") })));
   return box;
 }

@@ -7,6 +7,7 @@ import { Net } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, QUIET } from "./words.js";
+import { pawnClass, pawnMark } from "./pawn.js";
 import { rememberDetails, setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
 
 const TOKEN = "cashrun.token";
@@ -85,8 +86,8 @@ function lobbyScreen(msg) {
   const groups = group(msg.legal_actions);
   const list = h("ol", { class: "players", "aria-label": t("lobby.players") });
   for (const p of v.players) {
-    list.append(h("li", { class: `player p${p.seat}${p.seat === msg.seat ? " me" : ""}` },
-      dot(p.connected), h("span", { class: "pname", text: p.name }),
+    list.append(h("li", { class: `player ${pawnClass(p)}${p.seat === msg.seat ? " me" : ""}` },
+      dot(p.connected), pawnMark(p), h("span", { class: "pname", text: p.name }),
       p.seat === msg.seat ? h("span", { class: "tag", text: t("lobby.you") }) : null));
   }
   const choice = store.state.ui.choice;
@@ -140,7 +141,7 @@ function decisionExtra(v) {
     const w = v.waiting || {};
     const owner = w.owner ?? (casinoById(v, w.casino) || {}).owner;
     const p = v.players.find((q) => q.seat === owner);
-    return p ? h("p", { class: "owner-money", text: t("bet.owner_has", { name: p.name, amount: money(p.money) }) }) : null;
+    return p ? h("p", { class: "owner-money", text: t("chooser.owner_has", { name: p.name, amount: money(p.money) }) }) : null;
   };
 }
 
@@ -163,6 +164,8 @@ function auctionLine(v) {
     countdownLine());
 }
 
+// The decision: the open chooser and the buttons of this phone's legal actions. The page brings it
+// into view; the rules help sits under it.
 function actionsArea(msg) {
   const v = msg.view;
   const groups = group(msg.legal_actions);
@@ -175,22 +178,33 @@ function actionsArea(msg) {
     const first = [...groups.keys()].find((k) => OPEN.includes(k) && !isSimple(groups.get(k)));
     if (first) { choice = newChoice(first); ui.choice = choice; }
   }
-  const area = h("section", { class: "actions", "aria-label": t("me.your_move") });
-  const helpKey = `help.${v.phase}`;
-  if (has(helpKey)) area.append(h("p", { class: "explain", text: t(helpKey, helpVars(v)) }));
-  const buttons = h("div", { class: "buttons" });
+  const decision = h("div", { class: "decision", "data-decision": decisionKey(msg, choice) });
+  const buttons = [];
   for (const [type, list] of groups) {
     if (choice && choice.type === type) continue;
-    if (isSimple(list)) {
-      buttons.append(h("button", { type: "button", class: `btn big${["roll", "draw", "accept_bluff", "buy"].includes(type) ? " primary" : ""}`,
-        "data-act": "do", "data-type": type, disabled: pending, text: actionLabel(type) }));
-    } else {
-      buttons.append(h("button", { type: "button", class: "btn big", "data-act": "open", "data-type": type, disabled: pending, text: actionLabel(type) }));
-    }
+    const simple = isSimple(list);
+    buttons.push(h("button", { type: "button", class: `btn${choice ? "" : " big"}${simple && PRIMARY.includes(type) ? " primary" : ""}`,
+      "data-act": simple ? "do" : "open", "data-type": type, disabled: pending, text: actionLabel(type) }));
   }
-  if (choice) area.append(renderChooser(groups.get(choice.type), choice, { ...chooserOpts(msg, decisionExtra(v)), cancel: groups.size > 1 || choice.steps.length > 0 }));
-  if (buttons.childElementCount) area.append(buttons);
-  return area;
+  // The other choices of this moment sit beside the open chooser's confirm (an auto-opened chooser needs no cancel).
+  if (choice) {
+    decision.append(renderChooser(groups.get(choice.type), choice,
+      { ...chooserOpts(msg, decisionExtra(v)), cancel: !OPEN.includes(choice.type), aside: buttons }));
+  } else decision.append(h("div", { class: "buttons" }, buttons));
+  const helpKey = `help.${v.phase}`;
+  return h("section", { class: "actions", "aria-label": t("me.your_move") },
+    h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
+    decision,
+    store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null,
+    has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null);
+}
+
+const PRIMARY = ["roll", "draw", "accept_bluff", "buy"];
+
+// Changes whenever the phone faces a new question: the page then brings the decision into view.
+function decisionKey(msg, choice) {
+  const v = msg.view;
+  return [v.phase, (v.log_start || 0) + (v.log || []).length, choice ? choice.type : "", choice ? choice.steps.length : 0].join(":");
 }
 
 function helpVars(v) {
@@ -214,8 +228,8 @@ function others(msg) {
   const ul = h("ul", { class: "others", "aria-label": t("me.others") });
   for (const p of v.players) {
     if (p.seat === msg.seat) continue;
-    ul.append(h("li", { class: `other p${p.seat}${p.out ? " out" : ""}` },
-      dot(msg.connected && msg.connected[p.seat]),
+    ul.append(h("li", { class: `other ${pawnClass(p)}${p.out ? " out" : ""}` },
+      dot(msg.connected && msg.connected[p.seat]), pawnMark(p),
       h("span", { class: "pname", text: p.name }),
       h("span", { class: "pmoney", text: p.out ? t("player.out") : money(p.money) }),
       h("span", { class: "pcas", title: t("player.casinos_n", { n: p.casinos.length }) }, icon("sp-casino"),
@@ -226,33 +240,60 @@ function others(msg) {
   return ul;
 }
 
+// My state: one line while I decide, the full panel otherwise.
+function meSection(msg, me, acting) {
+  const mine = (msg.view.casinos || []).filter((c) => c.owner === msg.seat);
+  const moneyEl = h("span", { class: "money", "data-out": "money", "aria-label": t("me.money_is", { amount: money(me.money) }), text: money(me.money) });
+  const tags = [me.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
+    me.out ? h("span", { class: "tag", text: t("player.out") }) : null];
+  if (acting) {
+    const bluffs = ((msg.view.you || {}).bluff_cards || []).length;
+    return h("section", { class: "me line", "aria-label": t("me.title") },
+      pawnMark(me), h("span", { class: "pname", text: me.name }), moneyEl,
+      h("span", { class: "count", title: t("player.casinos_n", { n: mine.length }) }, icon("sp-casino"),
+        h("span", { class: "sr", text: t("player.casinos_n", { n: mine.length }) }), h("span", { "aria-hidden": "true", text: String(mine.length) })),
+      h("span", { class: "count", title: t("player.bluffs_n", { n: bluffs }) }, icon("bl-blank"),
+        h("span", { class: "sr", text: t("player.bluffs_n", { n: bluffs }) }), h("span", { "aria-hidden": "true", text: String(bluffs) })));
+  }
+  return h("section", { class: "me", "aria-label": t("me.title") },
+    h("div", { class: "me-top" }, pawnMark(me), h("span", { class: "pname", text: me.name }), tags),
+    h("p", { class: "money-big" }, moneyEl),
+    mine.length ? h("ul", { class: "casinos", "aria-label": t("me.casinos") }, mine.map(casinoChip))
+      : h("p", { class: "hint", text: t("me.no_casinos") }));
+}
+
 function gameScreen(msg) {
   const v = msg.view;
-  const me = v.players.find((p) => p.seat === msg.seat) || { name: "", money: 0, casinos: [] };
-  const mine = (v.casinos || []).filter((c) => c.owner === msg.seat);
-  const yourTurn = (msg.legal_actions || []).length > 0;
+  const me = v.players.find((p) => p.seat === msg.seat) || { seat: msg.seat, name: "", money: 0, casinos: [] };
+  const acting = (msg.legal_actions || []).length > 0;
+  const bidding = acting && store.state.ui.choice && store.state.ui.choice.type === "bid";
   const status = v.over
     ? h("p", { class: "status over", role: "status", text: v.winner === msg.seat ? t("end.you_won") : waitingText(v) })
-    : h("p", { class: `status${yourTurn ? " mine" : ""}`, role: "status", text: yourTurn ? t("me.your_turn") : waitingText(v) });
-  return h("main", { class: `screen game p${msg.seat}` },
-    h("section", { class: "me", "aria-label": t("me.title") },
-      h("div", { class: "me-top" },
-        h("span", { class: "pname", text: me.name }),
-        me.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
-        me.out ? h("span", { class: "tag", text: t("player.out") }) : null),
-      h("p", { class: "money", "data-out": "money", "aria-label": t("me.money_is", { amount: money(me.money) }), text: money(me.money) }),
-      mine.length ? h("ul", { class: "casinos", "aria-label": t("me.casinos") }, mine.map(casinoChip))
-        : h("p", { class: "hint", text: t("me.no_casinos") })),
+    : h("p", { class: "status", role: "status", text: waitingText(v) });
+  return h("main", { class: `screen game ${pawnClass(me)}${acting ? " acting" : ""}` },
+    meSection(msg, me, acting),
+    acting ? actionsArea(msg) : status,
+    acting ? null : lastLine(v),
+    bidding ? null : auctionLine(v),
     bluffCards(v.you),
-    status,
-    lastLine(v),
-    auctionLine(v),
-    actionsArea(msg),
-    store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null,
+    acting ? lastLine(v) : null,
+    acting ? null : (store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null),
     h("details", { class: "table-info", open: store.state.ui.infoOpen ? true : null, "data-details": "infoOpen" },
       h("summary", { text: t("me.table", { pot: money(v.pot) }) }),
       others(msg), recent(v)));
 }
+
+// When the phone faces a new question, bring the decision into view (whole, or its top when taller).
+let shownDecision = "";
+function showDecision(force) {
+  const el = root.querySelector("[data-decision]");
+  if (!el) { shownDecision = ""; return; }
+  if (!force && el.dataset.decision === shownDecision) return;
+  shownDecision = el.dataset.decision;
+  const fits = el.getBoundingClientRect().height <= window.innerHeight;
+  el.scrollIntoView({ block: fits ? "nearest" : "start", behavior: "instant" });
+}
+window.addEventListener("resize", () => showDecision(true));
 
 function render() {
   const st = store.state;
@@ -266,6 +307,7 @@ function render() {
   markState(root, st);
   root.classList.toggle("look", !!st.ui.look);
   restoreFocus(focus);
+  showDecision(false);
 }
 
 // ---------- input ----------
