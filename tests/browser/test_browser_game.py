@@ -6,13 +6,11 @@ checks after every step that the table screen has caught up with the local engin
 """
 from __future__ import annotations
 
-import json
-import re
 import time
 
 from phone_fit import SMALL_PHONE, PhoneFit
 from web_host import SEED, TABLE
-from web_driver import bluff_symbols, digits, log_end, perform, settle, wait_log
+from web_driver import Frames, bluff_symbols, digits, log_end, perform, secrets, settle, wait_log
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
@@ -24,49 +22,6 @@ SHOT_TAGS = {
     "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",
     "bankrupt": "09-bankrupt", "lap_started": "10-lap", "won": "11-won",
 }
-
-
-class Frames:
-    """Socket.IO `view` messages a page received and the `act` messages it sent."""
-
-    def __init__(self, page) -> None:
-        self.views: list[dict] = []
-        self.acts: list[dict] = []
-        self.raw: list[str] = []
-        page.on("websocket", self._socket)
-
-    def _socket(self, ws) -> None:
-        ws.on("framereceived", self._frame)
-        ws.on("framesent", self._sent)
-
-    def _sent(self, payload) -> None:
-        if isinstance(payload, bytes):
-            payload = payload.decode("utf-8", "replace")
-        m = re.match(r'42\d*(\["act",.*)', payload, re.S)
-        if m:
-            self.acts.append(json.loads(m.group(1))[1]["action"])
-
-    def _frame(self, payload) -> None:
-        if isinstance(payload, bytes):
-            payload = payload.decode("utf-8", "replace")
-        self.raw.append(payload)
-        if payload.startswith('42["view",'):
-            self.views.append(json.loads(payload[2:])[1])
-
-
-def secrets(data) -> list:
-    """Every list of bluff cards (with their symbols) anywhere in a message."""
-    found = []
-    if isinstance(data, dict):
-        for k, v in data.items():
-            if k == "bluff_cards" and isinstance(v, list):
-                found.append(v)
-            else:
-                found += secrets(v)
-    elif isinstance(data, list):
-        for v in data:
-            found += secrets(v)
-    return found
 
 
 def stage_idle(table) -> None:
@@ -170,6 +125,18 @@ def test_seeded_game(browser, host, shots, requests_seen):
             assert page.locator(".me .pname").inner_text() == NAMES[p]
             assert bluff_symbols(page) == before
             reloaded = True
+        if tag == "bought":
+            # A result you feel: the buyer's phone shows what the casino cost, as a full-width card.
+            card = phones[seat].locator('[data-out="result"]')
+            card.wait_for()
+            assert "loss" in card.get_attribute("class") and card.locator(".delta").inner_text().startswith("−")
+            assert digits(card.locator(".delta").inner_text()) == 100_000
+        if tag == "bankrupt":
+            # A bankrupt player's phone says so, then watches the rest of the game.
+            out = next(p for p in range(3) if view["players"][p]["out"])
+            phones[out].locator('[data-screen="bankrupt"]').wait_for()
+            assert phones[out].locator('[data-screen="watch"] .others li').count() == 3
+            assert phones[out].locator("[data-decision], .card-row").count() == 0
         if tag == "auction_bid":
             assert table.locator(".auction").is_visible()
             assert "120" in table.locator('[data-out="countdown"]').inner_text() or \
@@ -194,6 +161,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
     assert exported.ok
     assert Game.from_json(exported.text()).winner == final["winner"]
     table.screenshot(path=shots / "12-table-end.png", full_page=True)
+    phones[final["winner"]].locator('[data-screen="won"]').wait_for()
     phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
 
     # The table screen never gets a bluff card's symbol; a phone gets only its own cards.

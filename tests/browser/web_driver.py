@@ -112,14 +112,59 @@ def enter_amount(chooser, amount: int, by: str) -> None:
 
 
 def bluff_symbols(page) -> list[str]:
-    """Hold the look button down, read my bluff cards, let go."""
-    btn = page.locator("[data-hold]")
-    if btn.count() == 0:
-        return []
-    btn.hover()
-    page.mouse.down()
-    page.locator(".bluff.up").first.wait_for(timeout=TIMEOUT)
-    texts = page.locator(".bluff.up").all_inner_texts()
-    page.mouse.up()
-    page.wait_for_function("() => !document.querySelector('.bluff.up')", timeout=TIMEOUT)
-    return sorted(t.strip() for t in texts)
+    """Hold each of my bluff cards down in turn, read its face, let go: the face hides again."""
+    cards = page.locator(".card-row [data-hold]")
+    faces = []
+    for i in range(cards.count()):
+        cards.nth(i).hover()
+        page.mouse.down()
+        up = page.locator(".card-row .bluff.up")
+        up.wait_for(timeout=TIMEOUT)
+        assert up.count() == 1
+        faces.append(up.inner_text().strip())
+        page.mouse.up()
+        page.wait_for_function("() => !document.querySelector('.bluff.up')", timeout=TIMEOUT)
+    return sorted(faces)
+
+
+class Frames:
+    """Socket.IO `view` messages a page received and the `act` messages it sent."""
+
+    def __init__(self, page) -> None:
+        self.views: list[dict] = []
+        self.acts: list[dict] = []
+        self.raw: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", self._frame)
+        ws.on("framesent", self._sent)
+
+    def _sent(self, payload) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode("utf-8", "replace")
+        m = re.match(r'42\d*(\["act",.*)', payload, re.S)
+        if m:
+            self.acts.append(json.loads(m.group(1))[1]["action"])
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode("utf-8", "replace")
+        self.raw.append(payload)
+        if payload.startswith('42["view",'):
+            self.views.append(json.loads(payload[2:])[1])
+
+
+def secrets(data) -> list:
+    """Every list of bluff cards (with their symbols) anywhere in a message."""
+    found = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "bluff_cards" and isinstance(v, list):
+                found.append(v)
+            else:
+                found += secrets(v)
+    elif isinstance(data, list):
+        for v in data:
+            found += secrets(v)
+    return found

@@ -154,7 +154,7 @@ function valueLabel(field, value, view, a) {
       const i = cards.findIndex((x) => x.id === value);
       const c = cards[i];
       return { text: bluffLabel(view, value), icon: c && c.symbol !== "blank" ? c.symbol : "bl-blank",
-        cover: t("bluff.nth", { n: i + 1 }), secret: true };
+        cover: t("bluff.nth", { n: i + 1 }), secret: true, card: c, n: i + 1 };
     }
     case "seat": case "from": case "to": return { text: a && a.type === "move_seat" && field === "to" ? String(value + 1) : placeName(view, value) };
     case "amount": return { text: typeof value === "number" ? money(value) : "" };

@@ -3,6 +3,7 @@
 // State lives in store.state.ui.choice = {type, as, chosen: {field: key}, steps: [field], values: {}}.
 
 import { h, icon } from "./dom.js";
+import { cardTile } from "./bluffs.js";
 import { t, has, money, num } from "./i18n.js";
 import {
   nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe, playerName,
@@ -18,10 +19,9 @@ function optionButton(field, opt, view, a) {
   const kids = [];
   if (lab.casino) attrs.class += ` casino c-${lab.casino.colour}`;
   if (lab.secret) {
-    // Face down until the player holds to look (the page's .look class shows the faces).
-    kids.push(h("span", { class: "secret" }, lab.icon ? icon(lab.icon) : null, h("span", { text: lab.text })));
-    kids.push(h("span", { class: "cover" }, icon("bl-blank"), h("span", { text: lab.cover })));
-    return h("button", attrs, kids);
+    // A bluff card: face down until held, with the button that chooses it under it.
+    return h("div", { class: "card-pick" }, lab.card ? cardTile(lab.card, lab.n) : null,
+      h("button", { ...attrs, class: "opt lay", text: t(field === "swap" ? "cards.give_back" : "cards.lay") }));
   }
   if (lab.icon) kids.push(icon(lab.icon));
   kids.push(h("span", { class: "opt-text", text: lab.text }));
