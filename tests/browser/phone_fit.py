@@ -36,6 +36,16 @@ class PhoneFit:
         self.checked: list[str] = []
         self.shot: set[str] = set()
 
+    def snap(self, page, name: str) -> None:
+        """Screenshots of what the phone shows now, in both orientations and both languages."""
+        for _ in ("this language", "the other"):
+            lang = page.evaluate("document.documentElement.lang")
+            for orientation, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
+                page.set_viewport_size(size)
+                page.screenshot(path=self.folder / f"{name}-{lang}-{orientation}.png")
+            page.locator('.bar [data-act="lang"]').click()
+            page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)
+
     def check(self, page, stage: str) -> None:
         phase = page.locator("#app").get_attribute("data-phase")
         for _ in ("this language", "the other"):

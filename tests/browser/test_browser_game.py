@@ -114,6 +114,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
             table.screenshot(path=shots / f"{name}-table.png")
             who = seat if seat >= 0 else view["turn"]
             phones[who].screenshot(path=shots / f"{name}-phone.png", full_page=True)
+            fit.snap(phones[who], f"after-{name}")
         if tag == "bluff_challenged" and not reloaded:
             # A phone reloaded mid-game keeps its seat and its cards.
             p = next(s for s in range(3) if view["players"][s]["bluff_count"])
@@ -135,6 +136,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
             # A bankrupt player's phone says so, then watches the rest of the game.
             out = next(p for p in range(3) if view["players"][p]["out"])
             phones[out].locator('[data-screen="bankrupt"]').wait_for()
+            fit.snap(phones[out], "bankrupt-watching")
             assert phones[out].locator('[data-screen="watch"] .others li').count() == 3
             assert phones[out].locator("[data-decision], .card-row").count() == 0
         if tag == "auction_bid":
@@ -162,6 +164,8 @@ def test_seeded_game(browser, host, shots, requests_seen):
     assert Game.from_json(exported.text()).winner == final["winner"]
     table.screenshot(path=shots / "12-table-end.png", full_page=True)
     phones[final["winner"]].locator('[data-screen="won"]').wait_for()
+    fit.snap(phones[final["winner"]], "won")
+    fit.snap(phones[next(p for p in range(3) if p != final["winner"] and not final["players"][p]["out"])], "over-lost")
     phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
 
     # The table screen never gets a bluff card's symbol; a phone gets only its own cards.

@@ -37,7 +37,8 @@ function optionButton(field, opt, view, a) {
 
 // Quick amounts in the game's unit: raises added to what the pad shows, then half, all in, clear.
 const RAISES = [1, 5, 10, 50];
-// An amount form of these action types starts at its lowest valid value (a bid starts at the minimum).
+// An amount form of these types shows its lowest valid value until the player changes it (a bid
+// follows the lowest bid as others raise).
 const START_AT_MIN = ["bid"];
 
 function quickKeys(r, unit) {
@@ -128,9 +129,7 @@ function renderChooser(actions, choice, opts) {
   if (opts.extra) { const x = opts.extra(a); if (x) box.append(h("div", { class: "extra" }, x)); }
   let problem = null;
   for (const f of formsOf(a)) {
-    if (f.kind === "amount" && choice.values[f.field] === undefined && START_AT_MIN.includes(choice.type) && !choice.touched) {
-      choice.values[f.field] = f.spec.min;
-    }
+    if (f.kind === "amount" && START_AT_MIN.includes(choice.type) && !choice.touched) choice.values[f.field] = f.spec.min;
     const val = choice.values[f.field];
     if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, unit: view && view.unit }));
     else if (f.kind === "text") {
