@@ -314,7 +314,7 @@ function gameScreen(msg) {
     : h("p", { class: "status", role: "status", text: waitingText(v) });
   return h("main", { class: `screen game ${pawnClass(me)}${acting ? " acting" : ""}` },
     meSection(msg, me, acting),
-    acting ? actionsArea(msg) : [resultCard(), status, lastLine(v)],
+    acting ? actionsArea(msg) : [v.over ? null : resultCard(), status, v.over ? null : lastLine(v)],
     bidding ? null : auctionLine(v),
     choosingCard ? null : bluffCards(v.you),
     acting ? [resultCard(), lastLine(v)] : null,
@@ -454,6 +454,7 @@ root.addEventListener("click", (ev) => {
   const el = ev.target.closest("[data-act]");
   if (!el || el.disabled) return;
   const act = el.dataset.act;
+  if (act === "do" || act === "confirm") dismissResult(); // acting again: the last result has been seen
   const groups = actionsFor();
   if (chooserClick(el, store, (c) => groups.get(c.type) || [], (a) => net.act(a))) return;
   if (act === "do") {
