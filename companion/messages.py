@@ -27,7 +27,8 @@ def for_phone(table: Table, pid: str, connected: list[bool]) -> dict[str, Any]:
         view = {**lobby_view(table), "you": {"seat": seat}}
         return {"kind": "lobby", "game_id": table.id, "seat": seat, "view": view,
                 "legal_actions": table.lobby.phone_actions(), "connected": connected}
-    return {"kind": "game", "game_id": table.id, "seat": seat, "view": with_pawns(table.game.view(seat), table.lobby.pawns()),
+    view = with_pawns(table.game.view(seat), table.lobby.pawns())
+    return {"kind": "game", "game_id": table.id, "seat": seat, "view": view,
             "legal_actions": table.game.legal_actions(seat), "connected": connected,
             "auction": table.countdown.state(table.auction_seconds())}
 

@@ -199,7 +199,9 @@ class Store:
 
     def game_of_code(self, code: str) -> str | None:
         """The newest game that started with this join code (codes are unique among lobbies only)."""
-        return self._one("SELECT id FROM games WHERE code = ? AND status != 'lobby' ORDER BY updated DESC LIMIT 1", code)
+        return self._one(
+            "SELECT id FROM games WHERE code = ? AND status != 'lobby' ORDER BY updated DESC LIMIT 1", code
+        )
 
     def latest_unfinished(self) -> str | None:
         """The newest game in play, else the newest lobby."""

@@ -18,8 +18,8 @@ from .codes import new_claim_code, new_id, new_token, token_hash
 from .countdown import Countdown
 from .errors import HostError, refusal
 from .lobby import Lobby, checked_settings
-from .pawns import offer, with_pawns
 from .logtimes import LogTimes
+from .pawns import offer, with_pawns
 from .store import ActionRow, Change, SavedGame, Store
 from .timers import Clock, Handle, Scheduler
 from .transport import Conn, Transport

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from phone_fit import SMALL_PHONE
-from web_host import TABLE
-from web_driver import Frames, perform, secrets, settle
+from web_driver import Frames, open_table, perform, secrets, settle
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
 NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
@@ -78,11 +77,7 @@ def test_the_table_screen_shows_each_pawn(browser, host):
         contexts.append(ctx)
         pick_pawn(ann, "purple", "🦄")
         join(ann, "Ann")
-        tctx = browser.new_context(**TABLE)
-        contexts.append(tctx)
-        table = tctx.new_page()
-        table.goto(host.table_url)
-        settle(table)
+        table = open_table(browser, host, contexts)
         panel = table.locator('.lp[data-seat="0"]')
         panel.wait_for()
         assert "pawn-purple" in panel.get_attribute("class") and "🦄" in panel.inner_text()
@@ -94,11 +89,7 @@ def test_the_table_screen_shows_each_pawn(browser, host):
 def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
     contexts = []
     try:
-        tctx = browser.new_context(**TABLE)
-        contexts.append(tctx)
-        table = tctx.new_page()
-        table.goto(host.table_url)
-        settle(table)
+        table = open_table(browser, host, contexts)
         phones = []
         for name, locale in (("Ann", "nl-NL"), ("Bob", "en-GB"), ("Cas", "en-GB"), ("Dee", "en-GB")):
             ctx, page = phone(browser, host, locale)

@@ -5,12 +5,24 @@ import json
 import re
 from typing import Any, Callable
 
+from web_host import TABLE
+
 TIMEOUT = 15_000
 
 
 def key(value: Any) -> str:
     """The data-key the pages give a choice: JSON.stringify of the value."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def open_table(browser, host, contexts: list, **options: Any):
+    """The table screen in a new browser context (kept in `contexts` to close), settled."""
+    ctx = browser.new_context(**{**TABLE, **options})
+    contexts.append(ctx)
+    page = ctx.new_page()
+    page.goto(host.table_url)
+    settle(page)
+    return page
 
 
 def settle(page, timeout: int = TIMEOUT) -> None:
