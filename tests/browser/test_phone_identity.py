@@ -62,6 +62,8 @@ def test_pawns_are_unique_and_shown_on_the_phone(browser, host, shots):
         join(bob, "Bob")
         me = ann.locator(".player.me")
         assert "pawn-green" in me.get_attribute("class") and "🐸" in me.inner_text()
+        # A long name wraps rather than being cut short.
+        assert me.locator(".pname").evaluate("e => e.scrollWidth <= e.clientWidth && e.textContent.length === 24")
         assert "pawn-red" in bob.locator(".player.me").get_attribute("class")
         ann.screenshot(path=shots / "phone-lobby-pawn-nl.png")
     finally:

@@ -5,10 +5,9 @@ import { h, icon } from "./dom.js";
 import { t } from "./i18n.js";
 
 function cardTile(card, n) {
-  return h("div", { class: "bluff", "data-card": card.id, "data-hold": "card", tabindex: "0", role: "button",
-    "aria-label": t("cards.hold_n", { n }) },
-  h("span", { class: "face" }, icon(card.symbol === "blank" ? "bl-blank" : card.symbol), h("span", { text: t(`bluff.${card.symbol}`) })),
-  h("span", { class: "back", "aria-hidden": "true", text: String(n) }));
+  return h("div", { class: "bluff", "data-card": card.id, "data-hold": "card", tabindex: "0", role: "button" },
+    h("span", { class: "face" }, icon(card.symbol === "blank" ? "bl-blank" : card.symbol), h("span", { text: t(`bluff.${card.symbol}`) })),
+    h("span", { class: "back" }, h("span", { "aria-hidden": "true", text: String(n) }), h("span", { class: "sr", text: t("cards.hold_n", { n }) })));
 }
 
 let held = null; // {card, by}: by is the pointer id, or "key"
