@@ -96,6 +96,9 @@ def test_seeded_game(browser, host, shots, requests_seen):
                 table.locator('#drawer .drawer-head [data-act="drawer"]').click()
                 drawer_open = False
             before = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
+            if action["type"] == "bid":  # the bid pad starts at the lowest valid bid
+                lowest = next(a for a in mirror.legal_actions(seat) if a["type"] == "bid")["amount"]["min"]
+                assert digits(page.locator('.chooser[data-type="bid"] [data-out="amount"]').inner_text()) == lowest
             # Stakes are typed on the pad, bids made of quick raises: what reaches the host is what the pad showed.
             perform(page, action, shot=before, by="quick" if action["type"] == "bid" else "typing",
                     look=lambda stage, page=page: fit.check(page, stage))

@@ -105,6 +105,12 @@ def shown_amount(chooser) -> int:
 def enter_amount(chooser, amount: int, by: str) -> None:
     """Type the amount in euros on the pad, or tap the quick raises from what the pad shows."""
     if by == "typing":
+        # Too much first: the pad explains it before confirm, and confirm waits.
+        chooser.locator('[data-act="quick"][data-op="clear"]').click()
+        for d in "999999999":
+            chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
+        assert chooser.locator('[data-out="problem"]').inner_text().strip()
+        assert chooser.locator('[data-act="confirm"]').is_disabled()
         chooser.locator('[data-act="quick"][data-op="clear"]').click()
         for d in str(amount):
             chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
