@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from phone_fit import SMALL_PHONE
+from web_host import ARGS, CHROMIUM
 from web_driver import Frames, open_table, perform, secrets, settle
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
@@ -173,3 +174,37 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def test_the_phone_works_under_the_hosts_content_security_policy(browser, host):
+    """The policy the host branch sends on every page, added here to each answer: nothing is blocked
+    that the phone needs (joining, the game, the keep-awake video)."""
+    # Answers fulfilled by the test count as another network to Chromium, which then refuses the
+    # socket to 127.0.0.1: a browser of its own without that check.
+    own = browser.browser_type.launch(executable_path=CHROMIUM, args=[*ARGS, "--disable-features=LocalNetworkAccessChecks"])
+    ctx = own.new_context(**SMALL_PHONE)
+    ctx.add_init_script("window.blocked = []; document.addEventListener('securitypolicyviolation',"
+                        " (e) => window.blocked.push(e.violatedDirective + ' ' + e.blockedURI));")
+
+    def with_policy(route):
+        answer = route.fetch()
+        route.fulfill(response=answer, headers={**answer.headers, "content-security-policy": CSP})
+
+    ctx.route("**/*", with_policy)
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{host.base}/j/{host.code}")
+        page.locator('[data-act="pawn-colour"]').first.wait_for()
+        join(page, "Ann")
+        assert page.locator(".player.me").count() == 1
+        # The shared icon sprite's style attribute (web/templates/_sprite.html) is the one thing blocked.
+        blocked = [b for b in page.evaluate("window.blocked") if b != "style-src-attr inline"]
+        assert not blocked and not errors, (blocked, errors)
+    finally:
+        own.close()
