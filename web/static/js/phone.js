@@ -26,7 +26,9 @@ store.state.ui = {
 
 const token = () => localStorage.getItem(TOKEN);
 const btn = (attrs, ...kids) => h("button", { type: "button", ...attrs }, ...kids);
-const problem = () => h("p", { class: "problem", role: "alert", text: errorText(store.state.error) });
+// The last refusal in words (for `kind`: only while joining that way), or nothing.
+const problem = (kind) => (store.state.error && (!kind || kind === (store.state.ui.joining === "claim" ? "claim" : "join"))
+  ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null);
 
 function forget(note) {
   localStorage.removeItem(TOKEN);
@@ -59,7 +61,6 @@ function banner() {
 function joinScreen() {
   const ui = store.state.ui;
   const note = ui.note ? h("p", { class: "note", role: "alert", text: t(`refused.${ui.note}`) }) : null;
-  const err = store.state.error && ui.joining !== "claim" ? problem() : null;
   const busy = !!store.state.pending || store.state.conn !== "online";
   const peek = ui.peek;
   const started = peek && peek.status !== "lobby";
@@ -71,13 +72,13 @@ function joinScreen() {
       h("input", { "data-input": "code", value: ui.code, maxlength: 8, autocapitalize: "characters", autocomplete: "off", spellcheck: "false", class: "code-input" })),
     started ? [
       h("p", { class: "note", "data-out": "started", text: t(peek.status === "over" ? "watch.over" : "watch.started") }),
-      err,
+      problem("join"),
       btn({ class: "btn primary big", "data-act": "watch", disabled: busy, text: t("watch.go") }),
     ] : [
       h("label", { class: "field" }, h("span", { text: t("join.name") }),
         h("input", { "data-input": "name", value: ui.name, maxlength: 24, autocomplete: "nickname", enterkeyhint: "go" })),
       peek ? pawnPicker(peek.pawns, ui.pawn) : null,
-      err,
+      problem("join"),
       btn({ class: "btn primary big", "data-act": "join", disabled: busy, text: t("join.go") }),
     ],
     h("details", { class: "claim", open: ui.claim || ui.claimOpen ? true : null, "data-details": "claimOpen" },
@@ -85,7 +86,7 @@ function joinScreen() {
       h("p", { class: "hint", text: t("claim.intro") }),
       h("label", { class: "field" }, h("span", { text: t("claim.code") }),
         h("input", { "data-input": "claim", value: ui.claim, inputmode: "numeric", maxlength: 6, autocomplete: "off" })),
-      store.state.error && ui.joining === "claim" ? problem() : null,
+      problem("claim"),
       btn({ class: "btn", "data-act": "claim", disabled: busy, text: t("claim.go") })));
 }
 
@@ -222,7 +223,7 @@ function actionsArea(msg) {
   return h("section", { class: "actions", "aria-label": t("me.your_move") },
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
     decision,
-    store.state.error ? problem() : null,
+    problem(),
     has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null);
 }
 
@@ -309,16 +310,14 @@ function gameScreen(msg) {
   const choice = acting ? store.state.ui.choice : null;
   const bidding = choice && choice.type === "bid";
   const choosingCard = choice && (group(msg.legal_actions).get(choice.type) || []).some((a) => "card" in a || "swap" in a);
-  const status = v.over
-    ? h("p", { class: "status over", role: "status", text: waitingText(v) })
-    : h("p", { class: "status", role: "status", text: waitingText(v) });
+  const status = h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text: waitingText(v) });
   return h("main", { class: `screen game ${pawnClass(me)}${acting ? " acting" : ""}` },
     meSection(msg, me, acting),
     acting ? actionsArea(msg) : [v.over ? null : resultCard(), status, v.over ? null : lastLine(v)],
     bidding ? null : auctionLine(v),
     choosingCard ? null : bluffCards(v.you),
     acting ? [resultCard(), lastLine(v)] : null,
-    acting ? null : (store.state.error ? problem() : null),
+    acting ? null : problem(),
     tableInfo(msg));
 }
 
