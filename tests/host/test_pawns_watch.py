@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hostkit import SEED, Client, FakeClock, card_paths, join
+import random
+
+from hostkit import SEED, Client, FakeClock, card_paths, join, play
 
 from companion import create_app
 from companion.pawns import COLOURS, EMOJI
@@ -75,3 +77,15 @@ def test_a_watcher_gets_the_public_view_and_no_secret(app, table, screen, phones
         assert card_paths(message) == []
         assert "table" not in (message[1] or {}) and "claims" not in str(message)
     assert Client(app).emit("watch", {"code": "ZZZZ"})["error"]["code"] == "bad_code"
+
+
+def test_a_watcher_hears_no_bluff_card_over_a_whole_game(app, table, screen, phones, clock):
+    assert screen.act({"type": "start"})["ok"]
+    watcher = Client(app)
+    assert watcher.emit("watch", {"code": table.code})["ok"]
+    answers = play(screen, phones, 300, random.Random(3), clock)
+    watcher.drain()
+    views = [data for event, data in watcher.heard if event == "view"]
+    assert len(answers) > 100 and len(views) > len(answers)
+    assert all(card_paths(v) == [] and "table" not in v and v["legal_actions"] == [] for v in views)
+    assert views[-1]["view"] == screen.view()["view"]
