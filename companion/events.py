@@ -36,6 +36,22 @@ def on_join(data: Any = None) -> dict[str, Any]:
     return host.handle(request.sid, host.join, data)
 
 
+@socketio.on("peek")
+def on_peek(data: Any = None) -> dict[str, Any]:
+    """A phone at the join address sends ``{code}``; it hears ``{ok, status}`` and, for an open
+    lobby, the pawns it may pick."""
+    host = _host()
+    return host.handle(request.sid, host.peek, data)
+
+
+@socketio.on("watch")
+def on_watch(data: Any = None) -> dict[str, Any]:
+    """A phone without a seat sends ``{code}`` of a game that has started; it hears ``{ok}`` and
+    then the public ``view`` after every change, with no secrets and nothing of the table screen."""
+    host = _host()
+    return host.handle(request.sid, host.watch, data)
+
+
 @socketio.on("claim")
 def on_claim(data: Any = None) -> dict[str, Any]:
     """A phone sends a claim code ``{code}``; it hears ``{ok, seat, token}`` and takes the

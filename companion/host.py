@@ -175,22 +175,42 @@ class Host:
 
     # Messages.
 
-    def join(self, conn: Conn, data: Any) -> dict[str, Any]:
-        if not self.guard.guess(conn.address, "join"):
+    def _guess(self, conn: Conn, kind: str) -> None:
+        """Every message that looks a code up is a guess, counted before anything else."""
+        if not self.guard.guess(conn.address, kind):
             raise HostError("rate_limited")
+
+    def join(self, conn: Conn, data: Any) -> dict[str, Any]:
+        self._guess(conn, "join")
         data = fields(data, code=str, name=str)
         if conn.table is not None:
             raise HostError("already_seated")
         name = text(data["name"], MAX_NAME, "bad_name")
-        game_id = self.store.lobby_of_code(normal_join_code(data["code"]))
+        return self._table_of_code(data).join(conn, name, data.get("pawn"))
+
+    def _table_of_code(self, data: Any) -> Table:
+        """The table a join code names: its open lobby, else its newest game."""
+        code = normal_join_code(fields(data, code=str)["code"])
+        game_id = self.store.lobby_of_code(code) or self.store.game_of_code(code)
         table = self.table(game_id) if game_id is not None else None
         if table is None:
             raise HostError("bad_code")
-        return table.join(conn, name)
+        return table
+
+    def peek(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """What a phone at the join address may do with a code: join (the pawns on offer) or watch."""
+        self._guess(conn, "join")
+        return self._table_of_code(data).peek()
+
+    def watch(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """A phone without a seat watches a game that has started: the public view, read only."""
+        self._guess(conn, "join")
+        if conn.table is not None:
+            raise HostError("already_seated")
+        return self._table_of_code(data).watch(conn)
 
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
-        if not self.guard.guess(conn.address, "claim"):
-            raise HostError("rate_limited")
+        self._guess(conn, "claim")
         code = fields(data, code=str)["code"].strip()
         if conn.screen:
             raise HostError("already_seated")
@@ -210,7 +230,7 @@ class Host:
             raise HostError("malformed", field="id")
         if as_seat is not None and (not conn.screen or not isinstance(as_seat, int) or isinstance(as_seat, bool)):
             raise HostError("malformed", field="as")
-        if conn.table is None:
+        if conn.table is None or conn.watcher:
             raise HostError("not_seated")
         return conn.table.act(conn, action_id, data["action"], as_seat)
 

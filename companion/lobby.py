@@ -10,6 +10,7 @@ from .errors import HostError
 from .forms import match
 from .limits import MAX_NAME
 from .names import name_key
+from .pawns import checked_pawn, default_pawn
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -22,6 +23,8 @@ class Player:
 
     pid: str
     name: str
+    pawn: dict[str, str] | None = None
+    """The pawn's colour and emoji; None for a seat without a phone."""
 
 
 @dataclass(slots=True)
@@ -46,7 +49,8 @@ class Lobby:
             "code": code,
             "locked": self.locked,
             "players": [
-                {"seat": seat, "name": p.name, "phone": p.pid in phones, "connected": p.pid in connected}
+                {"seat": seat, "name": p.name, "phone": p.pid in phones, "connected": p.pid in connected,
+                 **({"pawn": p.pawn} if p.pawn else {})}
                 for seat, p in enumerate(self.players)
             ],
             "settings": self.settings,
@@ -110,14 +114,25 @@ class Lobby:
         self.players[self.seat_of(pid)].name = action["name"]
         return None
 
-    def add(self, pid: str, name: str) -> Player:
-        """A new seat at the end of the order."""
+    def add(self, pid: str, name: str, phone: bool = False, pawn: Any = None) -> Player:
+        """A new seat at the end of the order. A phone's seat gets a pawn: ``pawn`` as the page
+        sent it (checked here), or the first free colour when the page sent none."""
         if len(self.players) >= MAX_PLAYERS:
             raise HostError("lobby_full", max=MAX_PLAYERS)
         self._check_name(name)
         player = Player(pid, name)
+        if phone:
+            taken = self.taken_colours()
+            player.pawn = default_pawn(taken) if pawn is None else checked_pawn(pawn, taken)
         self.players.append(player)
         return player
+
+    def taken_colours(self) -> set[str]:
+        return {p.pawn["colour"] for p in self.players if p.pawn}
+
+    def pawns(self) -> list[dict[str, str] | None]:
+        """Per seat: its pawn, or None."""
+        return [p.pawn for p in self.players]
 
     def _check_name(self, name: str, pid: str | None = None) -> None:
         key = name_key(name)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine import BANKER
 
+from .pawns import with_pawns
+
 if TYPE_CHECKING:
     from .table import Table
 
@@ -25,8 +27,23 @@ def for_phone(table: Table, pid: str, connected: list[bool]) -> dict[str, Any]:
         view = {**lobby_view(table), "you": {"seat": seat}}
         return {"kind": "lobby", "game_id": table.id, "seat": seat, "view": view,
                 "legal_actions": table.lobby.phone_actions(), "connected": connected}
-    return {"kind": "game", "game_id": table.id, "seat": seat, "view": table.game.view(seat),
+    view = with_pawns(table.game.view(seat), table.lobby.pawns())
+    return {"kind": "game", "game_id": table.id, "seat": seat, "view": view,
             "legal_actions": table.game.legal_actions(seat), "connected": connected,
+            "auction": table.countdown.state(table.auction_seconds())}
+
+
+def public_view(table: Table) -> dict[str, Any]:
+    """``game.view(None)`` with the players' pawns: what the table screen and watchers see."""
+    assert table.game is not None
+    return with_pawns(table.game.view(None), table.lobby.pawns())
+
+
+def for_watcher(table: Table, connected: list[bool], public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A watching phone's message: the public view, no actions, nothing of the table screen's own."""
+    return {"kind": "watch", "game_id": table.id, "seat": None,
+            "view": public if public is not None else public_view(table),
+            "legal_actions": [], "connected": connected,
             "auction": table.countdown.state(table.auction_seconds())}
 
 
@@ -43,7 +60,7 @@ def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None
         kind, view, actions, phoneless, log_times = "lobby", lobby_view(table), table.lobby.table_actions(), {}, []
     else:
         kind = "game"
-        view = public if public is not None else game.view(None)
+        view = public if public is not None else public_view(table)
         actions = game.legal_actions(BANKER)
         phoneless = {str(seat): game.legal_actions(seat) for seat, p in enumerate(players) if p.pid not in phones}
         log_times = table.log_times.window(view["log_start"], len(view["log"]))

@@ -213,6 +213,12 @@ class Store:
     def lobby_of_code(self, code: str) -> str | None:
         return self._one("SELECT id FROM games WHERE code = ? AND status = 'lobby'", code)
 
+    def game_of_code(self, code: str) -> str | None:
+        """The newest game that started with this join code (codes are unique among lobbies only)."""
+        return self._one(
+            "SELECT id FROM games WHERE code = ? AND status != 'lobby' ORDER BY updated DESC LIMIT 1", code
+        )
+
     def latest_unfinished(self, skip: list[str] | None = None) -> str | None:
         """The newest game in play, else the newest lobby, leaving out the games in ``skip``."""
         skip = skip or []

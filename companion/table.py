@@ -21,6 +21,7 @@ from .errors import HostError, refusal
 from .limits import CLAIM_TRIES
 from .lobby import Lobby, checked_settings
 from .logtimes import LogTimes
+from .pawns import offer, with_pawns
 from .store import ActionRow, Change, SavedGame, Store
 from .timers import Clock, Handle, Scheduler, Wall
 from .transport import Conn, Transport
@@ -77,6 +78,7 @@ class Table:
         self.code = saved.code
         self.status = saved.status
         self.room = f"table:{self.id}"
+        self.watch_room = f"watch:{self.id}"
         self.lock = threading.RLock()
         self.lobby = Lobby.from_dict(saved.lobby)
         self.tokens = dict(saved.tokens)
@@ -99,6 +101,8 @@ class Table:
         self.phones: dict[str, Conn] = {}
         """Player id to the one socket of that seat."""
         self.screens: set[Conn] = set()
+        self.watchers: set[Conn] = set()
+        """Phones that only watch: they get the public view."""
         self.claims: dict[str, Claim] = {}
         """Player id to the claim code the banker asked for."""
         self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
@@ -139,6 +143,8 @@ class Table:
         with self.lock:
             if conn.screen:
                 self.screens.discard(conn)
+            elif conn.watcher:
+                self.watchers.discard(conn)
             elif conn.pid is not None and self.phones.get(conn.pid) is conn:
                 del self.phones[conn.pid]
                 self._presence_changed()
@@ -162,8 +168,8 @@ class Table:
 
     # Joining and claiming.
 
-    def join(self, conn: Conn, name: str) -> dict[str, Any]:
-        """A phone with the join code takes a new seat in the lobby."""
+    def join(self, conn: Conn, name: str, pawn: Any = None) -> dict[str, Any]:
+        """A phone with the join code takes a new seat in the lobby, with its pawn."""
         with self.lock:
             if self.game is not None:
                 raise HostError("game_started")
@@ -172,7 +178,7 @@ class Table:
             pid, token = new_id(), new_token()
             before = self.lobby.to_dict()
             seat = len(self.lobby.players)
-            self.lobby.add(pid, name)
+            self.lobby.add(pid, name, phone=True, pawn=pawn)
             record = {"ok": True, "seat": seat}
             try:
                 self._commit(f"p:{pid}", "join", {"type": "join", "name": name}, record,
@@ -182,6 +188,25 @@ class Table:
                 raise
             self.attach_phone(conn, pid, seated=True)
             return {**record, "token": token, "game_id": self.id}
+
+    def peek(self) -> dict[str, Any]:
+        """What the join address offers for this code: a seat with a pawn, or watching."""
+        with self.lock:
+            if self.game is None:
+                return {"ok": True, "status": "lobby", "locked": self.lobby.locked,
+                        "pawns": offer(self.lobby.taken_colours())}
+            return {"ok": True, "status": self.status}
+
+    def watch(self, conn: Conn) -> dict[str, Any]:
+        """A phone watches this game from now on (read only); refused before the start."""
+        with self.lock:
+            if self.game is None:
+                raise HostError("not_started")
+            conn.table, conn.watcher = self, True
+            self.watchers.add(conn)
+            self.s.transport.enter(conn.sid, self.watch_room)
+            self.s.transport.send(conn.sid, "view", messages.for_watcher(self, messages.connected(self)))
+            return {"ok": True, "game_id": self.id}
 
     def _make_claim(self, seat: int) -> None:
         """A one-time code with which another phone takes this seat over."""
@@ -434,10 +459,14 @@ class Table:
             self._presence_timer = None
         send = self.s.transport.send
         connected = messages.connected(self)
+        if public is not None:
+            with_pawns(public, self.lobby.pawns())
         for pid, conn in self.phones.items():
             send(conn.sid, "view", messages.for_phone(self, pid, connected))
         if self.screens:
             send(self.room, "view", messages.for_table(self, connected, public))
+        if self.watchers:
+            send(self.watch_room, "view", messages.for_watcher(self, connected, public))
 
     # Saved games.
 

@@ -57,3 +57,5 @@ class Conn:
     """The seat's player id, for a seated phone."""
     screen: bool = False
     """True for a table screen."""
+    watcher: bool = False
+    """True for a phone that only watches (the public view, no seat)."""

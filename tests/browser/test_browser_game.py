@@ -6,12 +6,11 @@ checks after every step that the table screen has caught up with the local engin
 """
 from __future__ import annotations
 
-import json
-import re
 import time
 
-from web_host import PHONE, SEED, TABLE
-from web_driver import bluff_symbols, log_end, perform, settle, wait_log
+from phone_fit import SMALL_PHONE, PhoneFit
+from web_host import SEED, TABLE
+from web_driver import Frames, bluff_symbols, digits, log_end, perform, secrets, settle, wait_log
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
@@ -23,41 +22,6 @@ SHOT_TAGS = {
     "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",
     "bankrupt": "09-bankrupt", "lap_started": "10-lap", "won": "11-won",
 }
-
-
-class Frames:
-    """Socket.IO `view` messages a page received."""
-
-    def __init__(self, page) -> None:
-        self.views: list[dict] = []
-        self.raw: list[str] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
-
-    def _frame(self, payload) -> None:
-        if isinstance(payload, bytes):
-            payload = payload.decode("utf-8", "replace")
-        self.raw.append(payload)
-        if payload.startswith('42["view",'):
-            self.views.append(json.loads(payload[2:])[1])
-
-
-def secrets(data) -> list:
-    """Every list of bluff cards (with their symbols) anywhere in a message."""
-    found = []
-    if isinstance(data, dict):
-        for k, v in data.items():
-            if k == "bluff_cards" and isinstance(v, list):
-                found.append(v)
-            else:
-                found += secrets(v)
-    elif isinstance(data, list):
-        for v in data:
-            found += secrets(v)
-    return found
-
-
-def digits(text: str) -> int:
-    return int(re.sub(r"\D", "", text) or -1)
 
 
 def stage_idle(table) -> None:
@@ -81,7 +45,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
     phones, phone_frames, contexts = [], [], []
     for name in NAMES:
         # One phone in the dark theme, and the phones with reduced motion.
-        ctx = browser.new_context(**PHONE, reduced_motion="reduce", color_scheme="dark" if name == "Bob" else "light")
+        ctx = browser.new_context(**SMALL_PHONE, reduced_motion="reduce", color_scheme="dark" if name == "Bob" else "light")
         requests_seen.watch(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e, n=name: errors.append(f"{n}: {e}"))
@@ -113,6 +77,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
     table.screenshot(path=shots / "02-table-start.png")
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
+    fit = PhoneFit(shots / "phone")
     drawer_open = False
     reloaded = False
     for seat, action, tag in plan.steps:
@@ -131,7 +96,14 @@ def test_seeded_game(browser, host, shots, requests_seen):
                 table.locator('#drawer .drawer-head [data-act="drawer"]').click()
                 drawer_open = False
             before = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
-            perform(page, action, shot=before)
+            if action["type"] == "bid":  # the bid pad starts at the lowest valid bid
+                lowest = next(a for a in mirror.legal_actions(seat) if a["type"] == "bid")["amount"]["min"]
+                assert digits(page.locator('.chooser[data-type="bid"] [data-out="amount"]').inner_text()) == lowest
+            # Stakes are typed on the pad, bids made of quick raises: what reaches the host is what the pad showed.
+            perform(page, action, shot=before, by="quick" if action["type"] == "bid" else "typing",
+                    look=lambda stage, page=page: fit.check(page, stage))
+            if isinstance(action.get("amount"), int):
+                assert phone_frames[seat].acts[-1] == action
         mirror.apply(seat, action)
         view = mirror.view(None)
         wait_log(table, log_end(view))
@@ -145,6 +117,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
             table.screenshot(path=shots / f"{name}-table.png")
             who = seat if seat >= 0 else view["turn"]
             phones[who].screenshot(path=shots / f"{name}-phone.png", full_page=True)
+            fit.snap(phones[who], f"after-{name}")
         if tag == "bluff_challenged" and not reloaded:
             # A phone reloaded mid-game keeps its seat and its cards.
             p = next(s for s in range(3) if view["players"][s]["bluff_count"])
@@ -156,6 +129,19 @@ def test_seeded_game(browser, host, shots, requests_seen):
             assert page.locator(".me .pname").inner_text() == NAMES[p]
             assert bluff_symbols(page) == before
             reloaded = True
+        if tag == "bought":
+            # A result you feel: the buyer's phone shows what the casino cost, as a full-width card.
+            card = phones[seat].locator('[data-out="result"]')
+            card.wait_for()
+            assert "loss" in card.get_attribute("class") and card.locator(".delta").inner_text().startswith("−")
+            assert digits(card.locator(".delta").inner_text()) == 100_000
+        if tag == "bankrupt":
+            # A bankrupt player's phone says so, then watches the rest of the game.
+            out = next(p for p in range(3) if view["players"][p]["out"])
+            phones[out].locator('[data-screen="bankrupt"]').wait_for()
+            fit.snap(phones[out], "bankrupt-watching")
+            assert phones[out].locator('[data-screen="watch"] .others li').count() == 3
+            assert phones[out].locator("[data-decision], .card-row").count() == 0
         if tag == "auction_bid":
             assert table.locator(".auction").is_visible()
             assert "120" in table.locator('[data-out="countdown"]').inner_text() or \
@@ -165,6 +151,10 @@ def test_seeded_game(browser, host, shots, requests_seen):
                 assert digits(money_el.inner_text()) == view["players"][p]["money"]
 
     assert reloaded
+    # The decision was on screen at every step, in both orientations and both languages.
+    phases = {w.split()[0] for w in fit.checked}
+    assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases
+    print(f"\ndecision on screen: {len(fit.checked)} checks over phases {sorted(phases)}")
     final = mirror.view(None)
     assert final["over"]
     table.locator('[data-out="winner"]').wait_for()
@@ -176,6 +166,9 @@ def test_seeded_game(browser, host, shots, requests_seen):
     assert exported.ok
     assert Game.from_json(exported.text()).winner == final["winner"]
     table.screenshot(path=shots / "12-table-end.png", full_page=True)
+    phones[final["winner"]].locator('[data-screen="won"]').wait_for()
+    fit.snap(phones[final["winner"]], "won")
+    fit.snap(phones[next(p for p in range(3) if p != final["winner"] and not final["players"][p]["out"])], "over-lost")
     phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
 
     # The table screen never gets a bluff card's symbol; a phone gets only its own cards.

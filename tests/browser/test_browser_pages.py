@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from web_host import PHONE, TABLE, start_host, stop_host
-from web_driver import perform, settle
+from web_driver import open_table, perform, settle
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
 NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
@@ -85,11 +85,7 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
     port = urlparse(host.base).port
     contexts = []
     try:
-        tctx = browser.new_context(**TABLE)
-        contexts.append(tctx)
-        table = tctx.new_page()
-        table.goto(host.table_url)
-        settle(table)
+        table = open_table(browser, host, contexts)
         phones = {}
         for name in ["Ann", "Bob", "Cas"]:
             ctx = browser.new_context(**PHONE)
@@ -150,7 +146,9 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         old = phones["Bob"]
         old.wait_for_function("(t) => document.querySelector('.note') && document.querySelector('.note').textContent === t",
                               arg=EN["refused"]["claimed"])
-        assert old.locator('[data-act="join"]').is_visible()
+        # The game is in play, so the join address offers to watch (or a claim code for a seat).
+        old.locator('[data-act="watch"]').wait_for()
+        assert old.locator(".claim").is_visible()
         old.screenshot(path=shots / "phone-claimed.png")
 
         # The host dies; the phone shows a quiet banner, then is back in its seat.

@@ -47,3 +47,22 @@ def test_text_contrast_is_aa(name, colours):
 def test_the_system_light_theme_is_the_same_as_the_chosen_one():
     system = theme(":root:not([data-theme])")
     assert system == theme(':root[data-theme="light"]')
+
+
+PAWNS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+
+
+@pytest.mark.parametrize("name,colours", [("dark", DARK), ("light", LIGHT)])
+def test_pawn_colours_stand_out_on_every_surface(name, colours):
+    """A pawn colour marks a player's panel edge and swatch: 3:1 for such marks (WCAG 1.4.11)."""
+    low = {f"{pawn} on {bg}": round(ratio(colours[f"pawn-{pawn}"], colours[bg]), 2)
+           for pawn in PAWNS for bg in ("bg", "surface", "surface2")
+           if ratio(colours[f"pawn-{pawn}"], colours[bg]) < 3}
+    assert not low, f"{name} theme below 3:1: {low}"
+
+
+def test_every_pawn_colour_of_the_host_has_a_class():
+    from companion.pawns import COLOURS
+    assert COLOURS == PAWNS
+    for pawn in PAWNS:
+        assert f".pawn-{pawn} {{ --pc: var(--pawn-{pawn}); }}" in CSS

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
+from typing import Any, Callable
+
+from web_host import TABLE
 
 TIMEOUT = 15_000
 
@@ -10,6 +13,16 @@ TIMEOUT = 15_000
 def key(value: Any) -> str:
     """The data-key the pages give a choice: JSON.stringify of the value."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def open_table(browser, host, contexts: list, **options: Any):
+    """The table screen in a new browser context (kept in `contexts` to close), settled."""
+    ctx = browser.new_context(**{**TABLE, **options})
+    contexts.append(ctx)
+    page = ctx.new_page()
+    page.goto(host.table_url)
+    settle(page)
+    return page
 
 
 def settle(page, timeout: int = TIMEOUT) -> None:
@@ -32,14 +45,21 @@ def log_end(view: dict[str, Any]) -> int:
 FORMS = ("amount", "reason", "name")
 
 
-def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None) -> None:
-    """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`."""
+def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None, by: str = "typing",
+            look: Callable[[str], None] | None = None) -> None:
+    """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`.
+
+    On a phone's pad the amount is typed digit by digit (`by="typing"`) or made of quick amounts
+    (`by="quick"`); either way the pad must then show exactly that amount. `look(stage)` is
+    called at each screen the person sees before tapping (stage: "buttons", "pick-<field>", "confirm")."""
+    look = look or (lambda stage: None)
     box = page.locator(scope)
     kind = action["type"]
     chooser = box.locator(f'.chooser[data-type="{kind}"]')
     if chooser.count() == 0:
         simple = box.locator(f'[data-act="do"][data-type="{kind}"]')
         if simple.count():
+            look("buttons")
             simple.first.click()
             page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
             return
@@ -54,12 +74,11 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         if opts.count() == 0:
             break
         field = opts.first.get_attribute("data-field")
+        look(f"pick-{field}")
         chooser.locator(f"[data-act=\"pick\"][data-field=\"{field}\"][data-key='{key(action[field])}']").click()
     if "amount" in action and isinstance(action["amount"], int):
         if pad and chooser.locator('[data-act="digit"]').count():
-            chooser.locator('[data-act="digit"][data-d="C"]').click()
-            for d in str(action["amount"] // 1000):
-                chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
+            enter_amount(chooser, action["amount"], by)
         else:
             chooser.locator('[data-form="amount"]').fill(str(action["amount"]))
     for f in ("reason", "name"):
@@ -68,21 +87,102 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
     confirm = chooser.locator('[data-act="confirm"]')
     confirm.wait_for(timeout=TIMEOUT)
     page.wait_for_function("(b) => !b.disabled", arg=confirm.element_handle(), timeout=TIMEOUT)
+    look("confirm")
     if shot:
         page.screenshot(path=shot, full_page=True)
     confirm.click()
     page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
 
 
+def digits(text: str) -> int:
+    return int(re.sub(r"\D", "", text) or -1)
+
+
+def shown_amount(chooser) -> int:
+    return digits(chooser.locator('[data-out="amount"]').inner_text())
+
+
+def enter_amount(chooser, amount: int, by: str) -> None:
+    """Type the amount in euros on the pad, or tap the quick raises from what the pad shows."""
+    if by == "typing":
+        # Too much first: the pad explains it before confirm, and confirm waits.
+        chooser.locator('[data-act="quick"][data-op="clear"]').click()
+        for d in "999999999":
+            chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
+        assert chooser.locator('[data-out="problem"]').inner_text().strip()
+        assert chooser.locator('[data-act="confirm"]').is_disabled()
+        chooser.locator('[data-act="quick"][data-op="clear"]').click()
+        for d in str(amount):
+            chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
+    else:
+        have = max(shown_amount(chooser), 0)
+        if have > amount:
+            chooser.locator('[data-act="quick"][data-op="clear"]').click()
+            have = 0
+        raises = sorted((int(x) for x in chooser.locator('[data-act="quick"][data-op="add"]')
+                         .evaluate_all("els => els.map(e => e.dataset.amount)")), reverse=True)
+        for step in raises:
+            while amount - have >= step:
+                chooser.locator(f'[data-act="quick"][data-op="add"][data-amount="{step}"]').click()
+                have += step
+        assert have == amount, f"{amount} cannot be made of quick amounts {raises}"
+    assert shown_amount(chooser) == amount, chooser.locator('[data-out="amount"]').inner_text()
+
+
 def bluff_symbols(page) -> list[str]:
-    """Hold the look button down, read my bluff cards, let go."""
-    btn = page.locator("[data-hold]")
-    if btn.count() == 0:
-        return []
-    btn.hover()
-    page.mouse.down()
-    page.locator(".bluff.up").first.wait_for(timeout=TIMEOUT)
-    texts = page.locator(".bluff.up").all_inner_texts()
-    page.mouse.up()
-    page.wait_for_function("() => !document.querySelector('.bluff.up')", timeout=TIMEOUT)
-    return sorted(t.strip() for t in texts)
+    """Hold each of my bluff cards down in turn, read its face, let go: the face hides again."""
+    cards = page.locator(".card-row [data-hold]")
+    faces = []
+    for i in range(cards.count()):
+        cards.nth(i).hover()
+        page.mouse.down()
+        up = page.locator(".card-row .bluff.up")
+        up.wait_for(timeout=TIMEOUT)
+        assert up.count() == 1
+        faces.append(up.inner_text().strip())
+        page.mouse.up()
+        page.wait_for_function("() => !document.querySelector('.bluff.up')", timeout=TIMEOUT)
+    return sorted(faces)
+
+
+class Frames:
+    """Socket.IO `view` messages a page received and the `act` messages it sent."""
+
+    def __init__(self, page) -> None:
+        self.views: list[dict] = []
+        self.acts: list[dict] = []
+        self.raw: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", self._frame)
+        ws.on("framesent", self._sent)
+
+    def _sent(self, payload) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode("utf-8", "replace")
+        m = re.match(r'42\d*(\["act",.*)', payload, re.S)
+        if m:
+            self.acts.append(json.loads(m.group(1))[1]["action"])
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode("utf-8", "replace")
+        self.raw.append(payload)
+        if payload.startswith('42["view",'):
+            self.views.append(json.loads(payload[2:])[1])
+
+
+def secrets(data) -> list:
+    """Every list of bluff cards (with their symbols) anywhere in a message."""
+    found = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "bluff_cards" and isinstance(v, list):
+                found.append(v)
+            else:
+                found += secrets(v)
+    elif isinstance(data, list):
+        for v in data:
+            found += secrets(v)
+    return found

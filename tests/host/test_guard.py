@@ -70,6 +70,17 @@ def test_join_codes_checked_per_address_from_many_sockets(app, clock, table):
     assert join(app, table, "Ann").connected  # another address is not held up
 
 
+@pytest.mark.parametrize("message", ["peek", "watch"])
+def test_peek_and_watch_spend_the_join_guesses_too(app, table, message):
+    """Both look a join code up, so they would otherwise sweep codes as fast as join could not."""
+    _, burst = JOIN_GUESSES
+    sockets = [Client(app, address=ATTACKER) for _ in range(burst + 1)]
+    codes = [s.emit(message, {"code": "ZZZZ"})["error"]["code"] for s in sockets[:burst]]
+    assert codes == ["bad_code"] * burst
+    assert sockets[-1].emit(message, {"code": table.code})["error"]["code"] == "rate_limited"
+    assert sockets[-1].emit("join", {"code": table.code, "name": "Eve"})["error"]["code"] == "rate_limited"
+
+
 def test_a_lobby_left_behind_by_new_game_takes_no_more_joins(app, table, screen, phones):
     answer = screen.act({"type": "new_game"})
     assert answer["ok"]

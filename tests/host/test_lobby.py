@@ -47,7 +47,8 @@ def test_phone_without_token_hears_nothing_until_it_joins(app, table, screen):
     message = phone.view()
     assert message["kind"] == "lobby" and message["seat"] == 0
     assert message["view"]["you"] == {"seat": 0}
-    assert message["view"]["players"] == [{"seat": 0, "name": "Ann", "phone": True, "connected": True}]
+    assert message["view"]["players"] == [{"seat": 0, "name": "Ann", "phone": True, "connected": True,
+                                           "pawn": {"colour": "red", "emoji": "🦊"}}]
     assert [a["type"] for a in message["legal_actions"]] == ["rename", "leave"]
     assert screen.view()["view"]["players"][0]["name"] == "Ann"
     assert answer["token"] not in str(screen.heard)

@@ -104,13 +104,6 @@ function rangeProblem(r, amount) {
   return null;
 }
 
-// Round an amount into the listed range and step.
-function clamp(r, amount) {
-  const step = r.step || 1;
-  let v = Math.round(amount / step) * step;
-  return Math.min(r.max, Math.max(r.min, v));
-}
-
 // ---- words and icons for the values a person picks ----
 
 function casinoById(view, id) {
@@ -162,7 +155,7 @@ function valueLabel(field, value, view, a) {
       const i = cards.findIndex((x) => x.id === value);
       const c = cards[i];
       return { text: bluffLabel(view, value), icon: c && c.symbol !== "blank" ? c.symbol : "bl-blank",
-        cover: t("bluff.nth", { n: i + 1 }), secret: true };
+        cover: t("bluff.nth", { n: i + 1 }), secret: true, card: c, n: i + 1 };
     }
     case "seat": case "from": case "to": return { text: a && a.type === "move_seat" && field === "to" ? String(value + 1) : placeName(view, value) };
     case "amount": return { text: typeof value === "number" ? money(value) : "" };
@@ -183,6 +176,6 @@ function describe(a, view) {
 
 export {
   group, fieldsOf, formsOf, formKind, formProblem, nextStep, chosenAction, complete, needsAmount, isSimple,
-  amountProblem, clamp, valueLabel, actionLabel, describe, keyOf, OPEN,
+  amountProblem, valueLabel, actionLabel, describe, keyOf, OPEN,
   casinoById, playerName, placeName, pickLabel,
 };

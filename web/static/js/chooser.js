@@ -3,10 +3,10 @@
 // State lives in store.state.ui.choice = {type, as, chosen: {field: key}, steps: [field], values: {}}.
 
 import { h, icon } from "./dom.js";
-import { t, has, money } from "./i18n.js";
+import { cardTile } from "./bluffs.js";
+import { t, has, money, num } from "./i18n.js";
 import {
-  nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe,
-  clamp,
+  nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe, playerName,
 } from "./actions.js";
 
 function newChoice(type, as) {
@@ -17,53 +17,67 @@ function optionButton(field, opt, view, a) {
   const lab = valueLabel(field, opt.value, view, a);
   const attrs = { type: "button", class: "opt", "data-act": "pick", "data-field": field, "data-key": opt.key };
   const kids = [];
-  if (lab.casino) {
-    attrs.class += ` casino c-${lab.casino.colour}`;
-    kids.push(h("span", { class: "swatch", "aria-hidden": "true" }));
-  }
+  if (lab.casino) attrs.class += ` casino c-${lab.casino.colour}`;
   if (lab.secret) {
-    // Face down until the player holds to look (the page's .look class shows the faces).
-    kids.push(h("span", { class: "secret" }, lab.icon ? icon(lab.icon) : null, h("span", { text: lab.text })));
-    kids.push(h("span", { class: "cover" }, icon("bl-blank"), h("span", { text: lab.cover })));
-    return h("button", attrs, kids);
+    // A bluff card: face down until held, with the button that chooses it under it.
+    return h("div", { class: "card-pick" }, lab.card ? cardTile(lab.card, lab.n) : null,
+      h("button", { ...attrs, class: "opt lay", text: t(field === "swap" ? "cards.give_back" : "cards.lay") }));
   }
   if (lab.icon) kids.push(icon(lab.icon));
   kids.push(h("span", { class: "opt-text", text: lab.text }));
   if (lab.casino) {
-    const sub = [t(`colour.${lab.casino.colour}`), t(`symbol.${lab.casino.symbol}`)];
-    kids.push(h("span", { class: "opt-sub", text: sub.join(" · ") }));
+    // Who owns it and which game it plays; its colour is the button's edge (and read out).
+    const c = lab.casino;
+    kids.push(h("span", { class: "opt-sub" },
+      h("span", { text: [c.owner === null || c.owner === undefined ? t("chooser.no_owner") : playerName(view, c.owner), t(`symbol.${c.symbol}`)].join(" · ") }),
+      h("span", { class: "sr", text: `, ${t(`colour.${c.colour}`)}` })));
   }
   return h("button", attrs, kids);
 }
 
-// Quick amounts for a stake or a bid, inside the listed range and on its step.
-function quickAmounts(r, kind) {
-  const out = new Set();
-  const add = (v) => { const c = clamp(r, v); if (c >= r.min && c <= r.max) out.add(c); };
-  add(r.min);
-  if (kind === "bid") { for (const x of [100000, 200000, 500000]) add(r.min + x); }
-  else { for (const x of [100000, 250000, 500000, 1000000]) add(x); add(Math.floor(r.max / 2 / (r.step || 1)) * (r.step || 1)); }
-  add(r.max);
-  return [...out].sort((a, b) => a - b).slice(0, 6);
+// Quick amounts in the game's unit: raises added to what the pad shows, then half, all in, clear.
+const RAISES = [1, 5, 10, 50];
+// An amount form of these types shows its lowest valid value until the player changes it (a bid
+// follows the lowest bid as others raise).
+const START_AT_MIN = ["bid"];
+
+function quickKeys(r, unit) {
+  const keys = RAISES.map((x) => x * unit).filter((x) => x <= r.max)
+    .map((x) => ({ op: "add", amount: x, text: t("pad.plus", { k: num(x / 1000) }) }));
+  keys.push({ op: "half", text: t("pad.half") }, { op: "all", text: t("pad.all") }, { op: "clear", text: t("pad.clear") });
+  return keys;
 }
 
-function amountControls(form, value, { pad, pending, bid }) {
+// What a quick key or a pad key makes of the amount shown (undefined: nothing entered).
+function nextAmount(r, cur, { op, amount, d }) {
+  const step = r.step || 1;
+  const have = Number.isInteger(cur) ? cur : 0;
+  if (op === "add") return Math.min(r.max, have + amount);
+  if (op === "half") return Math.max(r.min, Math.floor(r.max / 2 / step) * step);
+  if (op === "all") return r.max;
+  if (op === "clear") return undefined;
+  const typed = Number.isInteger(cur) ? String(cur) : "";
+  const s = (d === "back" ? typed.slice(0, -1) : typed + d).replace(/^0+/, "").slice(0, 10);
+  return s ? Number(s) : undefined;
+}
+
+function amountControls(form, value, { pad, pending, unit }) {
   const r = form.spec;
   const wrap = h("div", { class: "amount" });
-  const shown = Number.isInteger(value) ? money(value) : "—";
-  wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite", text: shown }));
-  wrap.append(h("p", { class: "hint", text: t("amount.range", { min: money(r.min), max: money(r.max) }) }));
+  wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite",
+    text: Number.isInteger(value) ? money(value) : "—" }));
+  wrap.append(h("p", { class: "hint range", "data-out": "range", text: t("amount.range", { min: money(r.min), max: money(r.max) }) }));
   const quick = h("div", { class: "quick", role: "group", "aria-label": t("amount.quick") });
-  for (const q of quickAmounts(r, bid ? "bid" : "stake")) {
-    quick.append(h("button", { type: "button", class: "chip", "data-act": "quick", "data-amount": q, disabled: pending,
-      text: q === r.max ? t("amount.max", { amount: money(q) }) : money(q) }));
+  for (const k of quickKeys(r, unit || r.step || 1)) {
+    quick.append(h("button", { type: "button", class: `chip q-${k.op}`, "data-act": "quick", "data-op": k.op,
+      "data-amount": k.amount, disabled: pending, text: k.text }));
   }
   wrap.append(quick);
   if (pad) {
     const grid = h("div", { class: "pad", role: "group", "aria-label": t("amount.pad") });
-    for (const d of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "000"]) {
-      const label = d === "C" ? t("amount.clear") : d;
-      grid.append(h("button", { type: "button", class: "key", "data-act": "digit", "data-d": d, "aria-label": label, text: d === "C" ? "C" : d }));
+    for (const d of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "000"]) {
+      grid.append(h("button", { type: "button", class: "key", "data-act": "digit", "data-d": d,
+        "aria-label": d === "back" ? t("pad.back") : d, text: d === "back" ? "⌫" : d }));
     }
     wrap.append(grid);
   } else {
@@ -74,13 +88,17 @@ function amountControls(form, value, { pad, pending, bid }) {
   return wrap;
 }
 
-// The element for one group; `opts` = {view, pending, pad, title, extra(action) -> node}
+// The element for one group; `opts` = {view, pending, pad, title, cancel, extra(action) -> node,
+// aside: other buttons shown beside the confirm}
 function renderChooser(actions, choice, opts) {
   const { view, pending } = opts;
   const box = h("section", { class: "chooser", "data-type": choice.type, "aria-label": actionLabel(choice.type) });
   box.append(h("h3", { class: "chooser-title", text: opts.title || actionLabel(choice.type) }));
 
-  // What is chosen so far, with a way back.
+  // What is chosen so far, with a way back (and out, while options are asked for).
+  const step = nextStep(actions, choice.chosen);
+  const asking = !!(step && step.field);
+  const cancel = opts.cancel !== false ? h("button", { type: "button", class: "link", "data-act": "cancel", text: t("ui.cancel") }) : null;
   if (choice.steps.length) {
     const a0 = chosenAction(actions, choice.chosen) || actions[0];
     const crumbs = h("p", { class: "crumbs" });
@@ -90,27 +108,30 @@ function renderChooser(actions, choice, opts) {
       crumbs.append(h("span", { class: "crumb", text: lab.secret ? lab.cover : lab.text }));
     }
     crumbs.append(h("button", { type: "button", class: "link", "data-act": "back", text: t("ui.back") }));
+    if (asking && cancel) crumbs.append(cancel);
     box.append(crumbs);
   }
 
-  const step = nextStep(actions, choice.chosen);
-  if (step && step.field) {
+  if (asking) {
     const q = has(`ask.${choice.type}.${step.field}`) ? `ask.${choice.type}.${step.field}` : `ask.${step.field}`;
     box.append(h("p", { class: "question", text: t(q) }));
     const list = h("div", { class: `options f-${step.field}`, role: "group", "aria-label": t(`ask.${step.field}`) });
     for (const o of step.options) list.append(optionButton(step.field, o, view, o.action));
     box.append(list);
-    if (opts.cancel !== false) box.append(h("button", { type: "button", class: "link", "data-act": "cancel", text: t("ui.cancel") }));
+    const aside = [...(opts.aside || []), choice.steps.length ? null : cancel].filter(Boolean);
+    if (aside.length) box.append(h("div", { class: "row aside" }, aside));
     return box;
   }
 
   const a = chosenAction(actions, choice.chosen);
   if (!a) return box;
-  if (opts.extra) { const x = opts.extra(a); if (x) box.append(x); }
+  if (formsOf(a).some((f) => f.kind === "amount")) box.classList.add("has-amount");
+  if (opts.extra) { const x = opts.extra(a); if (x) box.append(h("div", { class: "extra" }, x)); }
   let problem = null;
   for (const f of formsOf(a)) {
+    if (f.kind === "amount" && START_AT_MIN.includes(choice.type) && !choice.touched) choice.values[f.field] = f.spec.min;
     const val = choice.values[f.field];
-    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, bid: choice.type === "bid" }));
+    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, unit: view && view.unit }));
     else if (f.kind === "text") {
       box.append(h("label", { class: "field" }, h("span", { text: t(`form.${f.field}`) }),
         h("input", { type: "text", maxlength: f.spec.text, "data-form": f.field, value: val || "", autocomplete: "off" })));
@@ -119,9 +140,10 @@ function renderChooser(actions, choice, opts) {
   }
   box.append(h("p", { class: "problem", "data-out": "problem", role: "status", text: formsOf(a).length && problem ? problem : "" }));
   const ready = complete(a, choice.values);
-  box.append(h("div", { class: "row" },
+  box.append(h("div", { class: "row confirm-bar" },
     h("button", { type: "button", class: "btn primary big", "data-act": "confirm", disabled: pending || !!problem,
       "aria-busy": pending ? "true" : null, text: describe(ready, view) }),
+    opts.aside || [],
     opts.cancel === false ? null : h("button", { type: "button", class: "btn", "data-act": "cancel", text: t("ui.cancel") })));
   return box;
 }
@@ -143,14 +165,12 @@ function chooserClick(el, store, actionsFor, send) {
   } else if (act === "cancel") {
     store.ui({ choice: null });
     return true;
-  } else if (act === "quick") {
-    next.values.amount = Number(el.dataset.amount);
-  } else if (act === "digit") {
-    const d = el.dataset.d;
-    const cur = Number.isInteger(next.values.amount) ? String(next.values.amount / 1000) : "";
-    let s = d === "C" ? "" : (cur + d).replace(/^0+/, "");
-    if (s.length > 7) s = s.slice(0, 7);
-    next.values.amount = s ? Number(s) * 1000 : undefined;
+  } else if (act === "quick" || act === "digit") {
+    const form = formsOf(chosenAction(actions, choice.chosen) || {}).find((f) => f.kind === "amount");
+    if (!form) return true;
+    next.values[form.field] = nextAmount(form.spec, next.values[form.field],
+      { op: el.dataset.op, amount: Number(el.dataset.amount), d: el.dataset.d });
+    next.touched = true;
   } else if (act === "confirm") {
     const a = chosenAction(actions, choice.chosen);
     if (!a) return true;
@@ -184,4 +204,4 @@ function chooserInput(el, store, actionsFor) {
   return true;
 }
 
-export { newChoice, renderChooser, chooserClick, chooserInput, quickAmounts };
+export { newChoice, renderChooser, chooserClick, chooserInput };

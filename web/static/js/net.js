@@ -12,6 +12,7 @@ class Net {
   constructor(store) {
     this.store = store;
     this.socket = null;
+    this.onConnect = null; // the page's call after every (re)connect
   }
 
   connect(auth) {
@@ -20,7 +21,7 @@ class Net {
     st.set({ conn: "connecting", refusal: null });
     const sock = io({ auth, transports: ["websocket"], reconnectionDelayMax: 3000 });
     this.socket = sock;
-    sock.on("connect", () => { st.set({ conn: "online" }); this.resend(); });
+    sock.on("connect", () => { st.set({ conn: "online" }); if (this.onConnect) this.onConnect(); });
     sock.on("disconnect", (reason) => {
       if (st.state.conn !== "refused") st.set({ conn: reason === "io client disconnect" ? "closed" : "offline" });
     });
@@ -62,8 +63,6 @@ class Net {
     st.set({ pending: null, error: answer.ok ? null : answer.error });
     return answer;
   }
-
-  resend() { /* an act awaiting its answer is retried by act() with the same id */ }
 }
 
 export { Net, newId };

@@ -1,0 +1,210 @@
+"""The phone as a person holds it at the table: a pawn picked at join, the turn felt (vibration,
+title, chime switch, a screen kept awake), leaving only after a yes, and watching after the start.
+
+Phones: 360x640, touch, Dutch or English as named in each context."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from phone_fit import SMALL_PHONE
+from web_host import ARGS, CHROMIUM
+from web_driver import Frames, open_table, perform, secrets, settle
+
+WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
+NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
+EN = json.loads((WEB / "en.json").read_text(encoding="utf-8"))
+
+# navigator.vibrate recorded, so the test sees each call (Chromium on a desktop has none to feel).
+VIBRATE = "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };"
+
+
+def phone(browser, host, locale: str = "en-GB"):
+    ctx = browser.new_context(**SMALL_PHONE, locale=locale)
+    ctx.add_init_script(VIBRATE)
+    page = ctx.new_page()
+    page.goto(f"{host.base}/j/{host.code}")
+    return ctx, page
+
+
+def pick_pawn(page, colour: str, emoji: str) -> None:
+    page.locator(f'[data-act="pawn-colour"][data-colour="{colour}"]').click()
+    page.locator(f'[data-act="pawn-emoji"][data-emoji="{emoji}"]').click()
+
+
+def join(page, name: str) -> None:
+    page.locator('[data-input="name"]').fill(name)
+    page.locator('[data-act="join"]').click()
+    page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    settle(page)
+
+
+def test_pawns_are_unique_and_shown_on_the_phone(browser, host, shots):
+    contexts = []
+    try:
+        (ctx_b, bob), (ctx_a, ann) = phone(browser, host), phone(browser, host, "nl-NL")
+        contexts += [ctx_a, ctx_b]
+        # Bob's page offers green before Ann takes it: the host refuses it in words, the page greys it out.
+        bob.locator('[data-act="pawn-colour"][data-colour="green"]').wait_for()
+        pick_pawn(bob, "green", "🐢")
+        pick_pawn(ann, "green", "🐸")
+        ann.screenshot(path=shots / "phone-join-pawn-nl.png")
+        join(ann, "Annemarie van der Berg-Oosterhuis"[:24])
+        bob.locator('[data-input="name"]').fill("Bob")
+        bob.locator('[data-act="join"]').click()
+        bob.wait_for_function("(t) => document.querySelector('.problem')?.textContent === t", arg=EN["error"]["pawn_taken"])
+        green = bob.locator('[data-act="pawn-colour"][data-colour="green"]')
+        bob.wait_for_function("(b) => b.disabled", arg=green.element_handle())
+        assert EN["pawn"]["taken"] in green.inner_text()
+        assert bob.locator('[data-act="pawn-colour"][aria-pressed="true"]').get_attribute("data-colour") == "red"
+        bob.screenshot(path=shots / "phone-join-pawn-taken-en.png")
+        join(bob, "Bob")
+        me = ann.locator(".player.me")
+        assert "pawn-green" in me.get_attribute("class") and "🐸" in me.inner_text()
+        # A long name wraps rather than being cut short.
+        assert me.locator(".pname").evaluate("e => e.scrollWidth <= e.clientWidth && e.textContent.length === 24")
+        assert "pawn-red" in bob.locator(".player.me").get_attribute("class")
+        ann.screenshot(path=shots / "phone-lobby-pawn-nl.png")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+@pytest.mark.xfail(strict=True, reason="table.js calls pawnClass/pawnMark only once the table branch is merged")
+def test_the_table_screen_shows_each_pawn(browser, host):
+    contexts = []
+    try:
+        ctx, ann = phone(browser, host)
+        contexts.append(ctx)
+        pick_pawn(ann, "purple", "🦄")
+        join(ann, "Ann")
+        table = open_table(browser, host, contexts)
+        panel = table.locator('.lp[data-seat="0"]')
+        panel.wait_for()
+        assert "pawn-purple" in panel.get_attribute("class") and "🦄" in panel.inner_text()
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
+    contexts = []
+    try:
+        table = open_table(browser, host, contexts)
+        phones = []
+        for name, locale in (("Ann", "nl-NL"), ("Bob", "en-GB"), ("Cas", "en-GB"), ("Dee", "en-GB")):
+            ctx, page = phone(browser, host, locale)
+            contexts.append(ctx)
+            page.locator('[data-act="pawn-colour"]').first.wait_for()
+            join(page, name)
+            phones.append(page)
+        # "Leave the table" asks first; "Stay" keeps the seat, "Yes" gives it up.
+        dee = phones.pop()
+        dee.locator('[data-act="leave-ask"]').click()
+        dee.locator('[data-act="leave-no"]').click()
+        assert dee.locator('[data-act="leave-yes"]').count() == 0
+        dee.locator('[data-act="leave-ask"]').click()
+        dee.screenshot(path=shots / "phone-leave-confirm-en.png")
+        dee.locator('[data-act="leave-yes"]').click()
+        dee.locator('[data-act="join"]').wait_for()
+        table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
+
+        table.locator('[data-act="do"][data-type="start"]').click()
+        for page in phones:
+            page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+            settle(page)
+        turn = next(p for p in phones if p.locator("[data-decision]").count())
+        others = [p for p in phones if p is not turn]
+        lang = turn.evaluate("document.documentElement.lang")
+        assert turn.title().startswith((NL if lang == "nl" else EN)["turn"]["title"])
+        assert turn.evaluate("window.vibrations.length") == 1
+        for p in others:
+            assert not p.title().startswith("▶") and p.evaluate("window.vibrations.length") == 0
+
+        # Keep-awake: after the first touch a tiny muted video loops while the game runs.
+        turn.locator(".me").tap()
+        video = turn.locator("video.awake")
+        video.wait_for(state="attached")
+        turn.wait_for_function("() => { const v = document.querySelector('video.awake'); return v && !v.paused && v.readyState >= 2; }")
+        t0 = turn.evaluate("document.querySelector('video.awake').currentTime")
+        turn.wait_for_timeout(1500)
+        state = turn.evaluate("(() => { const v = document.querySelector('video.awake');"
+                              " return {paused: v.paused, muted: v.muted, loop: v.loop, t: v.currentTime, src: v.currentSrc}; })()")
+        print(f"\nkeep-awake video: {state['src'].rsplit('/', 1)[-1]} playing={not state['paused']} muted={state['muted']}"
+              f" loop={state['loop']} time {t0:.2f} -> {state['t']:.2f} s")
+        assert not state["paused"] and state["muted"] and state["t"] != t0
+
+        # The chime can be switched off, and stays off.
+        turn.locator('[data-act="chime"]').click()
+        assert turn.locator('[data-act="chime"]').get_attribute("aria-pressed") == "false"
+        assert turn.evaluate("localStorage.getItem('cashrun.chime')") == "off"
+
+        # Still its turn after the roll: no second buzz. Then Grand Slam's 100,000 ends the turn.
+        perform(turn, {"type": "roll"})
+        assert turn.evaluate("window.vibrations.length") == 1
+        perform(turn, {"type": "land", "space": "grand_slam"})
+        perform(turn, {"type": "collect"})
+        table.wait_for_function("() => document.querySelector('#app').dataset.phase === 'roll'")
+        nxt = next(p for p in phones if p.locator("[data-decision]").count())
+        if nxt is not turn:  # a double rolls again
+            nxt.wait_for_function("() => document.title.startsWith('▶')")
+            assert nxt.evaluate("window.vibrations.length") == 1 and not turn.title().startswith("▶")
+
+        # After the start the join address offers to watch: the public view, no secret.
+        wctx, watcher = phone(browser, host)
+        contexts.append(wctx)
+        frames = Frames(watcher)
+        watcher.locator('[data-out="started"]').wait_for()
+        assert watcher.locator('[data-input="name"]').count() == 0
+        assert watcher.locator('[data-out="started"]').inner_text() == EN["watch"]["started"]
+        watcher.locator('[data-act="watch"]').click()
+        watcher.locator('[data-screen="watch"]').wait_for()
+        assert watcher.locator('[data-screen="watch"] .others li').count() == 3
+        watcher.screenshot(path=shots / "phone-watch-en.png", full_page=True)
+        watcher.reload()  # a reload watches again
+        watcher.locator('[data-screen="watch"]').wait_for()
+        assert frames.views and all(v["kind"] == "watch" and secrets(v) == [] and "table" not in v
+                                    and "you" not in v["view"] for v in frames.views)
+        assert watcher.title() == "Cash & Run"
+        watcher.locator('[data-act="leave-ask"]').click()
+        watcher.locator('[data-act="leave-yes"]').click()
+        watcher.locator('[data-act="watch"]').wait_for()
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def test_the_phone_works_under_the_hosts_content_security_policy(browser, host):
+    """The policy the host branch sends on every page, added here to each answer: nothing is blocked
+    that the phone needs (joining, the game, the keep-awake video)."""
+    # Answers fulfilled by the test count as another network to Chromium, which then refuses the
+    # socket to 127.0.0.1: a browser of its own without that check.
+    own = browser.browser_type.launch(executable_path=CHROMIUM, args=[*ARGS, "--disable-features=LocalNetworkAccessChecks"])
+    ctx = own.new_context(**SMALL_PHONE)
+    ctx.add_init_script("window.blocked = []; document.addEventListener('securitypolicyviolation',"
+                        " (e) => window.blocked.push(e.violatedDirective + ' ' + e.blockedURI));")
+
+    def with_policy(route):
+        answer = route.fetch()
+        route.fulfill(response=answer, headers={**answer.headers, "content-security-policy": CSP})
+
+    ctx.route("**/*", with_policy)
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{host.base}/j/{host.code}")
+        page.locator('[data-act="pawn-colour"]').first.wait_for()
+        join(page, "Ann")
+        assert page.locator(".player.me").count() == 1
+        # The shared icon sprite's style attribute (web/templates/_sprite.html) is the one thing blocked.
+        blocked = [b for b in page.evaluate("window.blocked") if b != "style-src-attr inline"]
+        assert not blocked and not errors, (blocked, errors)
+    finally:
+        own.close()
