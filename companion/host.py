@@ -23,7 +23,7 @@ CLAIM_FAILURES = (0.5, 5)
 
 class Host:
     def __init__(self, store: Store, clock: Clock, scheduler: Scheduler, transport: Transport,
-                 seed: str | None = None, rate: tuple[float, int] = (RATE, BURST)) -> None:
+                 seed: str | None = None, rate: tuple[float, int] = (RATE, BURST), reveal_scale: float = 1.0) -> None:
         self.store = store
         self.clock = clock
         self.rate = rate
@@ -31,7 +31,7 @@ class Host:
         self.tables: dict[str, Table] = {}
         self._lock = threading.RLock()
         self._claim_failures = TokenBucket(clock, *CLAIM_FAILURES)
-        self.services = Services(store, clock, scheduler, transport, seed, Addresses(), {}, self.new_table)
+        self.services = Services(store, clock, scheduler, transport, seed, Addresses(), {}, self.new_table, reveal_scale)
 
     @property
     def addresses(self) -> Addresses:

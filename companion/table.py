@@ -19,6 +19,7 @@ from .countdown import Countdown
 from .errors import HostError, refusal
 from .lobby import Lobby, checked_settings
 from .logtimes import LogTimes
+from .reveal import Reveal
 from .store import ActionRow, Change, SavedGame, Store
 from .timers import Clock, Handle, Scheduler
 from .transport import Conn, Transport
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 CLAIM_SECONDS = 600
 SNAPSHOT_DELAY = 2.0
 """Seconds after an action before the whole game is saved again (the action itself is saved at once)."""
-HOST_ACTIONS = ("claim_code", "new_game")
+HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal")
 
 
 @dataclass(slots=True)
@@ -52,6 +53,8 @@ class Services:
     claims: dict[str, Table]
     """Live claim codes of every table."""
     new_table: Callable[[], Table]
+    reveal_scale: float = 1.0
+    """Multiplies every reveal's duration; 0 turns reveals off (tests and benches only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,7 @@ class Table:
         self.claims: dict[str, Claim] = {}
         """Player id to the claim code the banker asked for."""
         self.countdown = Countdown(services.clock, services.scheduler, self._countdown_over)
+        self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
         if self.game is not None and not self.game.over:
             self.countdown.update([], self.game.view(None)["phase"], self.auction_seconds())
 
@@ -111,7 +115,7 @@ class Table:
             self.phones[pid] = conn
             if old is not None and old is not conn:
                 self._close(old, "replaced")
-            self._broadcast()
+            self._broadcast(fresh=conn)
 
     def detach(self, conn: Conn) -> None:
         """A socket of this table disconnected (or moved to another seat)."""
@@ -204,6 +208,8 @@ class Table:
                 if as_seat is not None:
                     raise HostError("not_phoneless", seat=as_seat)
                 return self._lobby_act(actor, action_id, None if conn.screen else conn.pid, action)
+            if self.reveal.active:
+                raise HostError("revealing", remaining=round(self.reveal.remaining(), 1))
             if conn.screen:
                 seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
             else:
@@ -224,13 +230,18 @@ class Table:
             self._make_claim(action["seat"])
             self._broadcast()
             return {"ok": True, "events": []}
+        if action["type"] == "skip_reveal":
+            self.reveal.stop()
+            self._broadcast()
+            return {"ok": True, "events": []}
         return {"ok": True, "events": [], "table_key": self.s.new_table().key}
 
     def host_actions(self) -> list[dict[str, Any]]:
         """The table screen's own actions, in the lobby and in the game."""
+        skip = [{"type": "skip_reveal"}] if self.reveal.active else []
         return [{"type": "claim_code", "seat": seat} for seat in range(len(self.lobby.players))] + [
             {"type": "new_game"}
-        ]
+        ] + skip
 
     def _lobby_act(self, actor: str, action_id: str, pid: str | None, action: Any) -> dict[str, Any]:
         before = self.lobby.to_dict()
@@ -278,6 +289,7 @@ class Table:
         self.log_times.mark(0, length, self.s.clock())
         self._log_length = length
         self.countdown.update(public["log"], public["phase"], self.auction_seconds())
+        self.reveal.start(public["log_start"], public["log"])
         self._broadcast(public)
         return answer
 
@@ -304,6 +316,7 @@ class Table:
             self._restore()
             return refusal("storage")
         self.log_times.mark(self._log_length, length, self.s.clock())
+        self.reveal.start(self._log_length, events)
         self._log_length = length
         if game.over:
             self._snapshot_n = self._last_n
@@ -363,13 +376,29 @@ class Table:
             if close in self.game.legal_actions(BANKER):
                 self._game_act("host", f"countdown:{new_id()}", BANKER, close)
 
+    # The reveal clock.
+
+    def _reveal_over(self, until: float) -> None:
+        """The scheduler's call at a reveal's end: the phones get the views held until now."""
+        with self.lock:
+            if self.reveal.until != until:
+                return
+            self.reveal.stop()
+            self._broadcast()
+
     # Views.
 
-    def _broadcast(self, public: dict[str, Any] | None = None) -> None:
-        """Each phone its own view, every table screen the public one: built once per change."""
+    def _broadcast(self, public: dict[str, Any] | None = None, fresh: Conn | None = None) -> None:
+        """Each phone its own view, every table screen the public one: built once per change.
+
+        While a reveal runs the phones' views are held (they get them when it ends), except
+        for a phone that just connected (``fresh``): it shows the end state at once.
+        """
         send = self.s.transport.send
         connected = messages.connected(self)
         for pid, conn in self.phones.items():
+            if self.reveal.active and conn is not fresh:
+                continue
             send(conn.sid, "view", messages.for_phone(self, pid, connected))
         if self.screens:
             send(self.room, "view", messages.for_table(self, connected, public))

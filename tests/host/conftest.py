@@ -22,7 +22,8 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def app(tmp_path: Path, clock: FakeClock) -> Any:
-    return create_app(tmp_path, seed=SEED, clock=clock, scheduler=clock)
+    """Reveals are off here; ``test_reveal.py`` turns them on."""
+    return create_app(tmp_path, seed=SEED, clock=clock, scheduler=clock, reveal_scale=0)
 
 
 @pytest.fixture

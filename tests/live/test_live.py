@@ -31,7 +31,8 @@ def command() -> list[str]:
 
 class Server:
     def __init__(self, port: int, data_dir: Path) -> None:
-        env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
+        # Reveals off: random play acts at once; tests/host/test_reveal.py covers the reveal clock.
+        env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "CASHRUN_REVEAL_SCALE": "0",
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         self.proc = subprocess.Popen(
             [*command(), "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
