@@ -4,12 +4,13 @@
 import { h, icon, $ } from "./dom.js";
 import { loadLang, setLang, currentLang, t, money, num } from "./i18n.js";
 import { Store } from "./store.js";
-import { Net } from "./net.js";
+import { Net, newId } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, QUIET, casinoName } from "./words.js";
 import { rememberDetails, setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
-import { Stage, soundOn, setSound } from "./stage.js";
+import { Stage } from "./stage.js";
+import { soundOn, setSound } from "./sounds.js";
 import { moneyChart } from "./chart.js";
 
 const KEY = document.body.dataset.key;
@@ -17,6 +18,12 @@ const store = new Store();
 const net = new Net(store);
 const root = $("#app");
 let stage = null;
+// The reveal clock (docs/protocol.md): while the host's `reveal` runs, the stage plays the new
+// outcomes and everything else keeps showing `held`, the message from before them.
+let held = null;
+let lastShown = null;
+let fed = null;
+const shown = () => held || store.state.msg;
 
 store.state.ui = { choice: null, drawer: false, games: null, settings: null, box: null, saved: false };
 
@@ -63,7 +70,7 @@ function controls(actions, view, as = null, cls = "") {
   const groups = group(actions);
   const wrap = h("div", { class: `controls ${cls}` });
   const choice = store.state.ui.choice;
-  const pending = !!store.state.pending;
+  const pending = !!store.state.pending || !!held;
   for (const [type, list] of groups) {
     if (choice && choice.type === type && (choice.as ?? null) === as) { wrap.append(chooserFor(list, choice, view)); continue; }
     wrap.append(h("button", { type: "button", class: `btn${type === "start" || type === "roll" ? " primary" : ""}`,
@@ -252,7 +259,6 @@ function money2(v) {
 
 function game(msg) {
   const v = msg.view;
-  if (!stage) stage = new Stage();
   const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: waitingText(v) });
   if (v.over) return endScreen(msg);
   return h("main", { class: "game-grid" },
@@ -317,7 +323,7 @@ function drawer(msg) {
 
 function render() {
   const st = store.state;
-  const msg = st.msg;
+  const msg = shown();
   const focus = keepFocus();
   let screen;
   if (st.conn === "refused") screen = h("main", { class: "screen refused" }, h("h1", { text: t(`refused.${st.refusal}_title`) }), h("p", { text: t(`refused.${st.refusal}`) }));
@@ -326,15 +332,16 @@ function render() {
   else screen = game(msg);
   root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "");
   document.body.classList.toggle("with-drawer", !!st.ui.drawer);
-  markState(root, st);
-  if (msg && msg.kind === "game" && stage && stage.seen === null) stage.feed(msg.view);
+  markState(root, { ...st, msg });
+  root.dataset.reveal = held ? "1" : "";
+  if (stage) stage.el.dataset.reveal = held ? "1" : "";
   restoreFocus(focus);
 }
 
 // ---------- input ----------
 
 function actionsFor(choice) {
-  const msg = store.state.msg;
+  const msg = shown();
   if (!msg) return [];
   const list = choice.as !== null && choice.as !== undefined ? ((msg.table || {}).phoneless || {})[choice.as] || [] : msg.legal_actions;
   return group(list).get(choice.type) || [];
@@ -343,7 +350,7 @@ function actionsFor(choice) {
 function send(action, as) { return net.act(action, as); }
 
 function findAction(type, as, pred = () => true) {
-  const msg = store.state.msg;
+  const msg = shown();
   const list = as !== null && as !== "" && as !== undefined ? ((msg.table || {}).phoneless || {})[as] || [] : msg.legal_actions;
   return list.find((a) => a.type === type && pred(a));
 }
@@ -372,7 +379,7 @@ root.addEventListener("click", async (ev) => {
     if (a) send(a);
   } else if (act === "drawer") store.ui({ drawer: !store.state.ui.drawer });
   else if (act === "sound") { setSound(!soundOn()); render(); }
-  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { stage = null; render(); });
+  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { stage = null; received(store.state.msg); render(); });
   else if (act === "theme") { toggleTheme(); render(); }
   else if (act === "games") {
     const ans = await net.request("games", {});
@@ -390,7 +397,7 @@ root.addEventListener("click", async (ev) => {
 });
 
 function saveSettings() {
-  const msg = store.state.msg;
+  const msg = shown();
   const cur = msg.view.settings || {};
   const draft = store.state.ui.settings || {};
   const edit = {};
@@ -426,8 +433,44 @@ root.addEventListener("change", (ev) => {
 });
 rememberDetails(root, store);
 
+// A new message from the host: hold what is shown while a reveal runs, feed the stage.
+function received(msg) {
+  const reveal = msg.kind === "game" && msg.reveal ? msg.reveal : null;
+  if (!reveal) {
+    held = null;
+    if (stage) stage.finish();
+  } else if (!held && lastShown && lastShown.kind === "game") held = lastShown;
+  if (!held) lastShown = msg;
+  if (msg.kind === "game") {
+    if (!stage) {
+      stage = new Stage();
+      stage.onIdle = () => { if (held && reduced()) skipReveal(); };
+    }
+    stage.feed(msg.view, reveal);
+  }
+}
+
+const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// The banker's skip (a tap on the stage, the space bar), or the end of a shortened animation.
+function skipReveal() {
+  const msg = store.state.msg;
+  if (held && msg && msg.legal_actions.some((a) => a.type === "skip_reveal")) {
+    net.request("act", { id: newId(), action: { type: "skip_reveal" } });
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!held || ev.repeat || !(ev.key === " " || ev.key === "Enter")) return;
+  if (ev.target !== document.body && !ev.target.closest(".stage")) return;
+  ev.preventDefault();
+  skipReveal();
+});
+
 store.addEventListener("change", () => {
-  const st = store.state, msg = st.msg;
+  const st = store.state;
+  if (st.msg && st.msg !== fed) { fed = st.msg; received(st.msg); }
+  const msg = shown();
   if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
   if (msg && msg.kind === "game" && !st.ui.choice) {
     // A seat without a phone: open its main choice right away.
@@ -438,7 +481,6 @@ store.addEventListener("change", () => {
     }
   }
   setCountdown(msg);
-  if (msg && msg.kind === "game" && stage) stage.feed(msg.view);
   render();
 });
 
