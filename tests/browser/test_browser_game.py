@@ -10,7 +10,7 @@ import json
 import re
 import time
 
-from web_host import PHONE, SEED, TABLE
+from web_host import PHONE, SEED, TABLE, start_host, stop_host
 from web_driver import bluff_symbols, log_end, perform, settle, wait_log
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
@@ -64,7 +64,51 @@ def stage_idle(table) -> None:
     table.wait_for_function("() => !document.querySelector('.stage[data-playing]')", timeout=20_000)
 
 
-def test_seeded_game(browser, host, shots, requests_seen):
+REVEALED = ("spin", "dice", "die", "card", "bluff_challenged")
+REVEAL_SCALE = 4
+"""The reveal clock stretched (a roll waits 10 s) so the checks below never race its end; every reveal is skipped."""
+
+
+def shown_state(table) -> dict:
+    """What the table shows outside the stage: log end, status, newest history line, every player's money."""
+    return table.evaluate("""() => ({
+        end: document.querySelector('#app').dataset.logEnd,
+        status: document.querySelector('[data-out="status"]').textContent,
+        history: document.querySelector('.history li')?.textContent ?? '',
+        money: [...document.querySelectorAll('[data-out^="money-"]')].map((e) => e.textContent),
+        players: document.querySelector('.tplayers').textContent,
+    })""")
+
+
+def check_held(table, phones, before: dict, end: int) -> None:
+    """During a reveal: the table shows nothing that follows from it, no phone has the new view."""
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+    assert table.locator(".stage[data-playing]").count() == 1
+    assert shown_state(table) == before
+    assert table.locator('.stage [data-act="skip"]').first.is_visible()
+    for page in phones:
+        assert int(page.evaluate("document.querySelector('#app').dataset.logEnd")) == end
+
+
+def skip_reveal(table, drawer_open: bool) -> None:
+    """The banker skips the reveal: the space bar, or the stage's button while the drawer has the focus."""
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+    if drawer_open:
+        table.locator(".stage .skip").click()
+    else:
+        table.keyboard.press("Space")
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''", timeout=10_000)
+
+
+def test_seeded_game(browser, tmp_path, shots, requests_seen):
+    host = start_host(tmp_path / "data", reveal_scale=REVEAL_SCALE)
+    try:
+        play_seeded_game(browser, host, shots, requests_seen)
+    finally:
+        stop_host(host)
+
+
+def play_seeded_game(browser, host, shots, requests_seen):
     started = time.monotonic()
     plan = plan_game(SEED, SETTINGS)
     mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED)
@@ -105,6 +149,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
     settle(table)
     table.locator('[data-act="do"][data-type="start"]').click()
     table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+    skip_reveal(table, False)  # the opening rolls
     wait_log(table, log_end(mirror.view(None)))
     assert table.locator(".tplayer.turn").get_attribute("data-seat") == str(mirror.view(None)["turn"])
     for page in phones:
@@ -115,8 +160,10 @@ def test_seeded_game(browser, host, shots, requests_seen):
 
     drawer_open = False
     reloaded = False
+    held_checked: set[str] = set()
     for seat, action, tag in plan.steps:
         end = log_end(mirror.view(None))
+        before = shown_state(table)
         if seat == BANKER:
             wait_log(table, end)
             if not drawer_open:
@@ -130,9 +177,17 @@ def test_seeded_game(browser, host, shots, requests_seen):
             if drawer_open and seat >= 0:
                 table.locator('#drawer .drawer-head [data-act="drawer"]').click()
                 drawer_open = False
-            before = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
-            perform(page, action, shot=before)
-        mirror.apply(seat, action)
+            shot = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
+            perform(page, action, shot=shot)
+        events = mirror.apply(seat, action)
+        chance = {e["type"] for e in events if e["type"] in REVEALED}
+        if chance & {"dice", "spin"} - held_checked:
+            # The first roll and the first spin: nothing is spoiled before the stage has shown it.
+            check_held(table, phones, before, end)
+            table.screenshot(path=shots / f"reveal-{'-'.join(sorted(chance))}.png")
+            held_checked |= chance
+        if chance:
+            skip_reveal(table, drawer_open)
         view = mirror.view(None)
         wait_log(table, log_end(view))
         for p, page in enumerate(phones):
@@ -164,7 +219,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
             for money_el in table.locator(f'[data-out="money-{p}"]').all():
                 assert digits(money_el.inner_text()) == view["players"][p]["money"]
 
-    assert reloaded
+    assert reloaded and held_checked >= {"dice", "spin"}
     final = mirror.view(None)
     assert final["over"]
     table.locator('[data-out="winner"]').wait_for()

@@ -36,9 +36,11 @@ class Host:
         return urlparse(self.base).netloc
 
 
-def start_host(data_dir: Path, seed: str = SEED, port: int | None = None) -> Host:
+def start_host(data_dir: Path, seed: str = SEED, port: int | None = None, reveal_scale: float = 1) -> Host:
+    """``reveal_scale`` stretches the reveal clock, for a test that checks what waits for the stage."""
     port = port or free_port()
-    env = dict(os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8")
+    env = dict(os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8",
+               CASHRUN_REVEAL_SCALE=str(reveal_scale))
     cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--host", "127.0.0.1",
            "--port", str(port), "--data-dir", str(data_dir)]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

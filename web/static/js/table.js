@@ -24,6 +24,7 @@ let held = null;
 let lastShown = null;
 let fed = null;
 const shown = () => held || store.state.msg;
+const revealing = () => { const m = store.state.msg; return !!(m && m.kind === "game" && m.reveal); };
 
 store.state.ui = { choice: null, drawer: false, games: null, settings: null, box: null, saved: false };
 
@@ -70,7 +71,7 @@ function controls(actions, view, as = null, cls = "") {
   const groups = group(actions);
   const wrap = h("div", { class: `controls ${cls}` });
   const choice = store.state.ui.choice;
-  const pending = !!store.state.pending || !!held;
+  const pending = !!store.state.pending || revealing();
   for (const [type, list] of groups) {
     if (choice && choice.type === type && (choice.as ?? null) === as) { wrap.append(chooserFor(list, choice, view)); continue; }
     wrap.append(h("button", { type: "button", class: `btn${type === "start" || type === "roll" ? " primary" : ""}`,
@@ -333,8 +334,8 @@ function render() {
   root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "");
   document.body.classList.toggle("with-drawer", !!st.ui.drawer);
   markState(root, { ...st, msg });
-  root.dataset.reveal = held ? "1" : "";
-  if (stage) stage.el.dataset.reveal = held ? "1" : "";
+  root.dataset.reveal = revealing() ? "1" : "";
+  if (stage) stage.el.dataset.reveal = revealing() ? "1" : "";
   restoreFocus(focus);
 }
 
@@ -444,7 +445,7 @@ function received(msg) {
   if (msg.kind === "game") {
     if (!stage) {
       stage = new Stage();
-      stage.onIdle = () => { if (held && reduced()) skipReveal(); };
+      stage.onIdle = () => { if (revealing() && reduced()) skipReveal(); };
     }
     stage.feed(msg.view, reveal);
   }
@@ -455,17 +456,18 @@ const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 // The banker's skip (a tap on the stage, the space bar), or the end of a shortened animation.
 function skipReveal() {
   const msg = store.state.msg;
-  if (held && msg && msg.legal_actions.some((a) => a.type === "skip_reveal")) {
+  if (revealing() && msg.legal_actions.some((a) => a.type === "skip_reveal")) {
     net.request("act", { id: newId(), action: { type: "skip_reveal" } });
   }
 }
 
+// During a reveal the space bar (or Enter) skips it wherever the focus is, except in a text field.
 document.addEventListener("keydown", (ev) => {
-  if (!held || ev.repeat || !(ev.key === " " || ev.key === "Enter")) return;
-  if (ev.target !== document.body && !ev.target.closest(".stage")) return;
+  if (!revealing() || !(ev.key === " " || ev.key === "Enter")) return;
+  if (ev.target.closest("input, textarea, select")) return;
   ev.preventDefault();
-  skipReveal();
-});
+  if (!ev.repeat) skipReveal();
+}, true);
 
 store.addEventListener("change", () => {
   const st = store.state;
