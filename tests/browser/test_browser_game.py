@@ -148,8 +148,12 @@ def play_seeded_game(browser, host, shots, requests_seen):
     table.locator('[data-act="save-settings"]').click()
     settle(table)
     table.locator('[data-act="do"][data-type="start"]').click()
+    table.locator('[data-act="confirm-yes"]').click()
     table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
     skip_reveal(table, False)  # the opening rolls
+    # Before the first turn's roll the stage says who rolled the opening dice, not "Dice: 3 and 3".
+    caption = table.locator('[data-out="stage"]').inner_text()
+    assert any(caption.startswith(name) for name in NAMES), caption
     wait_log(table, log_end(mirror.view(None)))
     assert table.locator(".tplayer.turn").get_attribute("data-seat") == str(mirror.view(None)["turn"])
     for page in phones:

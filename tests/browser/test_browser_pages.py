@@ -104,6 +104,7 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         perform(table, {"type": "add_player", "name": "Dan"}, pad=False)
         table.wait_for_function("() => document.querySelectorAll('.lp').length === 4")
         table.locator('[data-act="do"][data-type="start"]').click()
+        table.locator('[data-act="confirm-yes"]').click()
         table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
         panel = table.locator('.phoneless[data-seat="3"]')
         panel.wait_for()
@@ -133,7 +134,14 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         table.locator('#drawer [data-act="claim"][data-seat="1"]').click()
         code_el = table.locator('[data-out="claim-1"]')
         code_el.wait_for()
+        # Covered on the shared screen until the banker shows it, with the warning.
+        assert not any(c.isdigit() for c in code_el.inner_text())
+        assert table.locator('.claim[data-seat="1"] .claim-warning').inner_text() == \
+            EN["show"]["claim_warning"].replace("{name}", "Bob")
+        table.screenshot(path=shots / "table-drawer-claim-covered.png")
+        table.locator('#drawer [data-act="claim-show"][data-seat="1"]').click()
         code = code_el.inner_text().split(":")[-1].strip()
+        assert len(code) == 6 and code.isdigit()
         table.screenshot(path=shots / "table-drawer-claim.png")
         table.locator('#drawer [data-act="games"]').click()
         table.locator("#drawer .games li").first.wait_for()

@@ -34,6 +34,8 @@ FORMS = ("amount", "reason", "name")
 
 def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None) -> None:
     """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`."""
+    # The table screen shows the controls of the next step once its stage has shown the outcome.
+    page.wait_for_function("() => document.querySelector('#app').dataset.reveal !== '1'", timeout=TIMEOUT)
     box = page.locator(scope)
     kind = action["type"]
     chooser = box.locator(f'.chooser[data-type="{kind}"]')
@@ -41,6 +43,7 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         simple = box.locator(f'[data-act="do"][data-type="{kind}"]')
         if simple.count():
             simple.first.click()
+            confirm_if_asked(page)
             page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
             return
         box.locator(f'[data-act="open"][data-type="{kind}"]').first.click()
@@ -72,6 +75,13 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         page.screenshot(path=shot, full_page=True)
     confirm.click()
     page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
+
+
+def confirm_if_asked(page) -> None:
+    """Say yes when the page asks first (an action that cannot be undone)."""
+    yes = page.locator('[data-act="confirm-yes"]')
+    if yes.count():
+        yes.click()
 
 
 def bluff_symbols(page) -> list[str]:

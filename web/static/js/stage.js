@@ -4,8 +4,9 @@
 
 import { h, s, icon } from "./dom.js";
 import { t } from "./i18n.js";
-import { RED, SUIT_SIGN, cardLong, numberColour } from "./words.js";
+import { RED, SUIT_SIGN, cardLong, numberColour, eventText } from "./words.js";
 import { play as sound } from "./sounds.js";
+import { playerName } from "./actions.js";
 
 const ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
@@ -156,11 +157,6 @@ class Stage {
     if (this.onIdle) this.onIdle();
   }
 
-  name(seat) {
-    const p = this.view && this.view.players.find((q) => q.seat === seat);
-    return p ? p.name : "";
-  }
-
   show(e) {
     if (e.type === "spin") {
       this.focus("spin");
@@ -172,7 +168,7 @@ class Stage {
       const vals = e.type === "dice" ? e.values : [e.value];
       this.el.dataset.dice = String(vals.length);
       vals.forEach((v, i) => showFace(this.dice[i], v));
-      this.caption.textContent = vals.length === 2 ? t("table.last_dice", { a: vals[0], b: vals[1] }) : t("ev.die", { seat: this.name(e.seat), value: vals[0] });
+      this.caption.textContent = eventText(e, this.view);
     } else if (e.type === "card") {
       this.focus("card");
       this.setCard(e);
@@ -202,7 +198,7 @@ class Stage {
     this.el.dataset.playing = e.type;
     if (e.type === "spin") {
       this.focus("spin");
-      this.caption.textContent = t("ev.spin", { seat: this.name(e.seat), number: "…", colour: "…" }).replace(/\s*\(.*\)$/, "");
+      this.caption.textContent = t("ev.spin", { seat: playerName(this.view, e.seat), number: "…", colour: "…" }).replace(/\s*\(.*\)$/, "");
       const target = -ORDER.indexOf(e.number) * (360 / ORDER.length);
       const from = this.angle;
       let to = target;

@@ -7,11 +7,13 @@ import { Store } from "./store.js";
 import { Net, newId } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
-import { eventText, waitingText, QUIET, casinoName } from "./words.js";
+import { eventText, waitingText, quiet, casinoName } from "./words.js";
 import { rememberDetails, setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
 import { Stage } from "./stage.js";
 import { soundOn, setSound } from "./sounds.js";
 import { moneyChart } from "./chart.js";
+import { needsConfirm, confirmBox } from "./confirm.js";
+import { keepAwake } from "./wakelock.js";
 
 const KEY = document.body.dataset.key;
 const store = new Store();
@@ -234,7 +236,7 @@ function history(msg) {
   const v = msg.view, tb = msg.table || {};
   const times = tb.log_times || [];
   const ol = h("ol", { class: "history", reversed: true, start: (v.log_start || 0) + (v.log || []).length });
-  const entries = (v.log || []).map((e, i) => [e, times[i]]).filter(([e]) => !QUIET.has(e.type)).reverse();
+  const entries = (v.log || []).map((e, i) => [e, times[i]]).filter(([e]) => !quiet(e)).reverse();
   for (const [e, time] of entries.slice(0, 80)) {
     const corr = e.type === "correction" || e.type === "undone";
     ol.append(h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
@@ -286,6 +288,19 @@ function endScreen(msg) {
 
 // ---------- the banker's drawer ----------
 
+// A claim code stays covered until the banker shows it: whoever types it gets the seat and its cards.
+function claimLine(v, seat, code) {
+  const name = playerName(v, seat);
+  const open = !!(store.state.ui.claimShown || {})[seat];
+  return h("li", { class: "claim", "data-seat": seat },
+    h("p", { class: "claim-warning", role: "note", text: t("show.claim_warning", { name }) }),
+    h("div", { class: "row" },
+      open ? h("strong", { class: "claim-code", "data-out": `claim-${seat}`, text: t("table.claim_code", { name, code }) })
+        : h("span", { class: "claim-code covered", "data-out": `claim-${seat}`, "aria-label": t("show.claim_hidden"), text: `${name}: ••••••` }),
+      h("button", { type: "button", class: "btn", "data-act": "claim-show", "data-seat": seat, "aria-pressed": open ? "true" : "false",
+        text: open ? t("show.claim_hide") : t("show.claim_show", { name }) })));
+}
+
 function drawer(msg) {
   if (!store.state.ui.drawer) return null;
   const v = msg.view, tb = msg.table || {};
@@ -302,8 +317,7 @@ function drawer(msg) {
       h("h3", { text: t("table.claim_codes") }),
       h("div", { class: "row" }, groups.get("claim_code").map((a) => h("button", { type: "button", class: "btn", "data-act": "claim", "data-seat": a.seat,
         disabled: !!store.state.pending, text: t("table.claim_for", { name: playerName(v, a.seat) }) }))),
-      claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => h("li", {},
-        h("strong", { class: "claim-code", "data-out": `claim-${seat}`, text: t("table.claim_code", { name: playerName(v, Number(seat)), code: c.code }) })))) : null,
+      claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => claimLine(v, Number(seat), c.code))) : null,
       h("p", { class: "hint", text: t("table.claim_help") })) : null,
     h("section", { "aria-label": t("table.saved_games") },
       h("h3", { text: t("table.saved_games") }),
@@ -331,13 +345,31 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "");
+  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
+    confirmBox(st.ui.confirm) || "");
   document.body.classList.toggle("with-drawer", !!st.ui.drawer);
   markState(root, { ...st, msg });
   root.dataset.reveal = revealing() ? "1" : "";
   if (stage) stage.el.dataset.reveal = revealing() ? "1" : "";
   restoreFocus(focus);
+  moveFocus(st.ui);
 }
+
+// The drawer and the question take the focus when they open and give it back when they close.
+let opened = { drawer: false, confirm: false };
+function moveFocus(ui) {
+  const now = { drawer: !!ui.drawer, confirm: !!ui.confirm };
+  if (now.confirm && !opened.confirm) $('[data-act="confirm-no"]')?.focus();
+  else if (now.drawer && !opened.drawer) $('#drawer .drawer-head [data-act="drawer"]')?.focus();
+  else if (!now.drawer && opened.drawer && !now.confirm) $('.bar [data-act="drawer"]')?.focus();
+  opened = now;
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape") return;
+  if (store.state.ui.confirm) store.ui({ confirm: null });
+  else if (store.state.ui.drawer) store.ui({ drawer: false });
+});
 
 // ---------- input ----------
 
@@ -364,17 +396,24 @@ root.addEventListener("click", async (ev) => {
   const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
   if (act === "do") {
     const a = findAction(el.dataset.type, as);
-    if (a) {
-      const ans = await send(a, as);
-      if (ans && ans.ok && ans.table_key) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`;
-    }
+    if (a && needsConfirm(a.type)) ask(a, as);
+    else if (a) doAction(a, as);
+  } else if (act === "confirm-yes") {
+    const c = store.state.ui.confirm;
+    store.ui({ confirm: null });
+    if (c) doAction(c.action, c.as);
+  } else if (act === "confirm-no") store.ui({ confirm: null });
+  else if (act === "claim-show") {
+    const shownClaims = { ...(store.state.ui.claimShown || {}) };
+    shownClaims[el.dataset.seat] = !shownClaims[el.dataset.seat];
+    store.ui({ claimShown: shownClaims });
   } else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
   else if (act === "move") {
     const a = findAction("move_seat", null, (x) => x.seat === Number(el.dataset.seat) && x.to === Number(el.dataset.to));
     if (a) send(a);
   } else if (act === "remove") {
     const a = findAction("remove_player", null, (x) => x.seat === Number(el.dataset.seat));
-    if (a) send(a);
+    if (a) ask(a, null);
   } else if (act === "claim") {
     const a = findAction("claim_code", null, (x) => x.seat === Number(el.dataset.seat));
     if (a) send(a);
@@ -396,6 +435,19 @@ root.addEventListener("click", async (ev) => {
     if (a) { const ans = await send({ type: "set_box", box: store.state.ui.box }); if (ans && ans.ok) store.ui({ box: null, saved: true }); }
   }
 });
+
+// An action that cannot be taken back waits for the banker's yes.
+function ask(action, as) {
+  const msg = shown();
+  const v = msg.view;
+  const vars = { n: (v.players || []).length, name: action.seat !== undefined ? (v.players.find((p) => p.seat === action.seat) || {}).name : "" };
+  store.ui({ confirm: { action, as, vars } });
+}
+
+async function doAction(action, as) {
+  const ans = await send(action, as);
+  if (ans && ans.ok && ans.table_key) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`;
+}
 
 function saveSettings() {
   const msg = shown();
@@ -483,6 +535,7 @@ store.addEventListener("change", () => {
     }
   }
   setCountdown(msg);
+  keepAwake(!!msg && msg.kind === "game" && !msg.view.over);
   render();
 });
 
