@@ -14,6 +14,7 @@ import { soundOn, setSound } from "./sounds.js";
 import { moneyChart } from "./chart.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
+import { pawnClass, pawnMark } from "./pawn.js";
 
 const KEY = document.body.dataset.key;
 const store = new Store();
@@ -181,41 +182,46 @@ function boxEditor(v) {
 
 // ---------- game ----------
 
+// Every player in seat order: the panels keep their places, the current player is highlighted.
 function playersPanel(msg) {
   const v = msg.view, tb = msg.table || {};
-  const order = v.order && v.order.length ? v.order : v.players.map((p) => p.seat);
-  const seats = [...order, ...v.players.map((p) => p.seat).filter((s) => !order.includes(s))];
   const waiting = new Set((v.waiting && v.waiting.seats) || []);
-  const ul = h("ul", { class: "tplayers", "aria-label": t("table.players") });
-  for (const seat of seats) {
-    const p = v.players.find((q) => q.seat === seat);
+  const ul = h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") });
+  for (const p of [...v.players].sort((x, y) => x.seat - y.seat)) {
+    const seat = p.seat;
     const phone = tb.phones ? tb.phones[seat] : true;
     const cas = v.casinos.filter((c) => c.owner === seat);
-    const backs = h("span", { class: "backs", "aria-label": t("player.bluffs_n", { n: p.bluff_count }) },
+    const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
       Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
-    ul.append(h("li", { class: `tplayer p${seat}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
-      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), h("span", { class: "pname", text: p.name }),
+    ul.append(h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
+      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
         p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
-        p.out ? h("span", { class: "tag", text: t("player.out") }) : null),
-      h("div", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) }),
-      cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("p", { class: "hint", text: t("me.no_casinos") }),
-      h("div", { class: "tp-bluff" }, backs, h("span", { class: "hint", text: t("player.bluffs_n", { n: p.bluff_count }) }))));
+        p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+        h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
+      h("div", { class: "tp-own" },
+        cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+        backs)));
   }
   return ul;
 }
 
-function auctionPanel(msg) {
+// The auction takes the stage: the casino, the highest bid and bidder, who is still in, a large countdown.
+function auctionStage(msg) {
   const v = msg.view, w = v.waiting || {};
-  if (v.phase !== "auction") return null;
-  const passed = (w.passed || []).map((s) => playerName(v, s));
-  return h("section", { class: "auction", "aria-label": t("table.auction") },
+  const passed = new Set(w.passed || []);
+  const casino = (v.casinos || []).find((c) => c.id === w.casino);
+  const bidders = v.players.filter((p) => !p.out && !passed.has(p.seat) && p.seat !== w.seller);
+  const hasBid = w.bidder !== null && w.bidder !== undefined;
+  return h("section", { class: "stage auction", "aria-label": t("table.auction") },
     h("h2", { text: t("table.auction") }),
+    casino ? h("ul", { class: "chips auction-casino" }, casinoChip(casino)) : null,
     h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
+    h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
+    countdownLine(),
+    h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
+      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name })))),
     h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
-    h("p", { class: "high", "data-out": "high-bid", text: w.bidder !== null && w.bidder !== undefined ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
-    w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null,
-    passed.length ? h("p", { class: "hint", text: t("table.passed", { names: passed.join(", ") }) }) : null,
-    countdownLine());
+    w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
 }
 
 function phonelessPanel(msg) {
@@ -262,14 +268,13 @@ function money2(v) {
 
 function game(msg) {
   const v = msg.view;
-  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: waitingText(v) });
   if (v.over) return endScreen(msg);
+  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: waitingText(v) });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, stage.el, money2(v), auctionPanel(msg), phonelessPanel(msg),
+    h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : stage.el, money2(v), phonelessPanel(msg),
       store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null),
-    h("aside", { class: "col-history" }, history(msg)),
-    h("footer", { class: "col-bottom" }, forSale(v)));
+    h("aside", { class: "col-history" }, history(msg), forSale(v)));
 }
 
 function endScreen(msg) {
