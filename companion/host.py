@@ -39,16 +39,17 @@ class Host:
 
     # Tables.
 
-    def new_table(self) -> Table:
-        """A new lobby with the box profile used last, saved at once."""
+    def new_table(self, lobby: Lobby | None = None) -> Table:
+        """A new lobby, saved at once: ``lobby`` (play again), or empty with the box profile used last."""
         with self._lock:
             code = new_join_code()
             while self.store.lobby_of_code(code) is not None:
                 code = new_join_code()
-            lobby = Lobby()
-            box = self.store.pref("box")
-            if box is not None:
-                lobby.settings = {**lobby.settings, "box": box}
+            if lobby is None:
+                lobby = Lobby()
+                box = self.store.pref("box")
+                if box is not None:
+                    lobby.settings = {**lobby.settings, "box": box}
             now = self.clock()
             saved = SavedGame(new_id(), new_table_key(), code, "lobby", now, now, lobby.to_dict(), None)
             self.store.create(saved)

@@ -17,7 +17,7 @@ from . import messages
 from .codes import new_claim_code, new_id, new_token, token_hash
 from .countdown import Countdown
 from .errors import HostError, refusal
-from .lobby import Lobby, checked_settings
+from .lobby import Lobby, Player, checked_settings
 from .logtimes import LogTimes
 from .reveal import Reveal
 from .store import ActionRow, Change, SavedGame, Store
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 CLAIM_SECONDS = 600
 SNAPSHOT_DELAY = 2.0
 """Seconds after an action before the whole game is saved again (the action itself is saved at once)."""
-HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal")
+HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again")
 
 
 @dataclass(slots=True)
@@ -52,7 +52,7 @@ class Services:
     addresses: Addresses
     claims: dict[str, Table]
     """Live claim codes of every table."""
-    new_table: Callable[[], Table]
+    new_table: Callable[[Lobby | None], Table]
     reveal_scale: float = 1.0
     """Multiplies every reveal's duration; 0 turns reveals off (tests and benches only)."""
 
@@ -234,14 +234,29 @@ class Table:
             self.reveal.stop()
             self._broadcast()
             return {"ok": True, "events": []}
-        return {"ok": True, "events": [], "table_key": self.s.new_table().key}
+        if action["type"] == "play_again":
+            return {"ok": True, "events": [], "table_key": self._play_again().key}
+        return {"ok": True, "events": [], "table_key": self.s.new_table(None).key}
 
     def host_actions(self) -> list[dict[str, Any]]:
         """The table screen's own actions, in the lobby and in the game."""
         skip = [{"type": "skip_reveal"}] if self.reveal.active else []
+        again = [{"type": "play_again"}] if self.game is not None and self.game.over else []
         return [{"type": "claim_code", "seat": seat} for seat in range(len(self.lobby.players))] + [
             {"type": "new_game"}
-        ] + skip
+        ] + skip + again
+
+    def _play_again(self) -> Table:
+        """A new lobby with the same players in the same order, settings and box; every phone's
+        token moves there, so the phones are seated at once (this game stays saved, its seats empty)."""
+        lobby = Lobby([Player(p.pid, p.name) for p in self.lobby.players], dict(self.lobby.settings))
+        table = self.s.new_table(lobby)
+        self.s.store.move_tokens(self.id, table.id)
+        table.tokens, self.tokens = self.tokens, {}
+        phones, self.phones = self.phones, {}
+        for pid, conn in phones.items():
+            table.attach_phone(conn, pid)
+        return table
 
     def _lobby_act(self, actor: str, action_id: str, pid: str | None, action: Any) -> dict[str, Any]:
         before = self.lobby.to_dict()
