@@ -228,7 +228,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
     assert final["over"]
     table.locator('[data-out="winner"]').wait_for()
     assert NAMES[final["winner"]] in table.locator('[data-out="winner"]').inner_text()
-    assert table.locator('[data-out="seed"]').inner_text() == SEED
+    assert table.locator('[data-out="seed"]').text_content() == SEED
+    # The ranking: the winner first, every player once.
+    ranks = table.locator('[data-out="ranking"] li')
+    assert ranks.count() == 3 and ranks.first.get_attribute("data-seat") == str(final["winner"])
+    # The legend's keys are short lines, not tall bars.
+    key = table.locator(".legend-key").first.bounding_box()
+    assert key["width"] > key["height"] * 3
     assert table.locator("svg.chart polyline").count() == 3
     href = table.locator('[data-out="export"]').get_attribute("href")
     exported = table.request.get(host.base + href)
@@ -236,6 +242,19 @@ def play_seeded_game(browser, host, shots, requests_seen):
     assert Game.from_json(exported.text()).winner == final["winner"]
     table.screenshot(path=shots / "12-table-end.png", full_page=True)
     phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
+
+    # Play again: a new lobby where the same phones are already seated.
+    table.locator('[data-act="do"][data-type="play_again"]').click()
+    table.locator('[data-act="confirm-yes"]').click()
+    table.wait_for_url(lambda url: "key=" in url and url != host.table_url)
+    settle(table)
+    table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    assert table.locator(".lp .pname").all_inner_texts() == NAMES
+    assert table.locator(".lp .dot.on").count() == 3
+    for page in phones:
+        page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    table.screenshot(path=shots / "13-table-play-again.png")
+    phones[0].screenshot(path=shots / "13-phone-play-again.png")
 
     # The table screen never gets a bluff card's symbol; a phone gets only its own cards.
     assert table_frames.views

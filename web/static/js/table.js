@@ -15,6 +15,7 @@ import { moneyChart } from "./chart.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
 import { pawnClass, pawnMark } from "./pawn.js";
+import { offer as offerMoment } from "./banners.js";
 
 const KEY = document.body.dataset.key;
 const store = new Store();
@@ -277,18 +278,39 @@ function game(msg) {
     h("aside", { class: "col-history" }, history(msg), forSale(v)));
 }
 
+// The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
 function endScreen(msg) {
   const v = msg.view;
-  const winner = v.winner !== null && v.winner !== undefined ? playerName(v, v.winner) : null;
+  const winner = v.winner !== null && v.winner !== undefined ? v.players.find((p) => p.seat === v.winner) : null;
+  const again = msg.legal_actions.find((a) => a.type === "play_again");
   return h("main", { class: "end-grid" },
     h("section", { class: "end-main" },
-      h("h1", { class: "winner", "data-out": "winner", text: winner ? t("end.winner", { name: winner }) : t("end.title") }),
+      h("div", { class: `celebrate${winner ? ` ${pawnClass(winner)}` : ""}` },
+        h("p", { class: "confetti", "aria-hidden": "true" }, Array.from({ length: 14 }, (_, i) => h("span", { class: `bit b${i % 7}` }))),
+        h("h1", { class: "winner", "data-out": "winner" }, winner ? pawnMark(winner) : null, h("span", { text: winner ? t("end.winner", { name: winner.name }) : t("end.title") })),
+        again ? h("button", { type: "button", class: "btn primary big", "data-act": "do", "data-type": "play_again", disabled: !!store.state.pending, text: t("act.play_again") }) : null),
+      h("h2", { text: t("show.ranking") }), ranking(v),
+      store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null),
+    h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),
-      h("h2", { text: t("end.seed") }),
-      h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
-      h("p", { class: "hint", text: t("end.seed_help") }),
-      h("a", { class: "btn primary", href: `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") })),
-    h("aside", { class: "col-history" }, history(msg)));
+      h("details", { class: "check" }, h("summary", { text: t("show.check") }),
+        h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
+        h("p", { class: "hint", text: t("end.seed_help") }),
+        h("a", { class: "btn", href: `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") }))));
+}
+
+// Everyone's place: the winner first, then the players still in by money, then the bankrupt, last out first.
+function ranking(v) {
+  const outAt = new Map();
+  (v.log || []).forEach((e, i) => { if (e.type === "bankrupt") outAt.set(e.seat, i); });
+  const place = (p) => (p.seat === v.winner ? [0, 0] : p.out ? [2, -(outAt.get(p.seat) ?? -1)] : [1, -p.money]);
+  const order = [...v.players].sort((a, b) => { const x = place(a), y = place(b); return x[0] - y[0] || x[1] - y[1]; });
+  return h("ol", { class: "ranking", "data-out": "ranking" }, order.map((p, i) => h("li", { class: `rank ${pawnClass(p)}${p.seat === v.winner ? " first" : ""}`, "data-seat": p.seat },
+    h("span", { class: "place", text: String(i + 1) }), pawnMark(p), h("span", { class: "pname", text: p.name }),
+    p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+    h("span", { class: "spacer" }),
+    h("span", { class: "hint", text: t("show.casinos_n", { n: v.casinos.filter((c) => c.owner === p.seat).length }) }),
+    h("strong", { class: "rank-money", text: money(p.money) }))));
 }
 
 // ---------- the banker's drawer ----------
@@ -498,7 +520,10 @@ function received(msg) {
     held = null;
     if (stage) stage.finish();
   } else if (!held && lastShown && lastShown.kind === "game") held = lastShown;
-  if (!held) lastShown = msg;
+  if (!held) {
+    if (msg.kind === "game" && lastShown && lastShown.kind === "game") offerMoment(freshSince(lastShown.view, msg.view), msg.view);
+    lastShown = msg;
+  }
   if (msg.kind === "game") {
     if (!stage) {
       stage = new Stage();
@@ -509,6 +534,12 @@ function received(msg) {
 }
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// The events of `view` after the end of `before`'s log (none after an undo).
+function freshSince(before, view) {
+  const from = (before.log_start || 0) + (before.log || []).length;
+  return (view.log || []).slice(Math.max(0, from - (view.log_start || 0)));
+}
 
 // The banker's skip (a tap on the stage, the space bar), or the end of a shortened animation.
 function skipReveal() {
