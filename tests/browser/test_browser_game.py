@@ -10,7 +10,7 @@ import json
 import re
 import time
 
-from web_host import PHONE, SEED, TABLE, start_host, stop_host
+from web_host import PHONE, SEED, TABLE, TV, start_host, stop_host
 from web_driver import bluff_symbols, log_end, perform, settle, wait_log
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
@@ -202,6 +202,9 @@ def play_seeded_game(browser, host, shots, requests_seen):
             stage_idle(table)
             name = SHOT_TAGS[tag]
             table.screenshot(path=shots / f"{name}-table.png")
+            table.set_viewport_size(TV)
+            table.screenshot(path=shots / f"{name}-table-1920x1080.png")
+            table.set_viewport_size(TABLE["viewport"])
             who = seat if seat >= 0 else view["turn"]
             phones[who].screenshot(path=shots / f"{name}-phone.png", full_page=True)
         if tag == "bluff_challenged" and not reloaded:
@@ -216,6 +219,11 @@ def play_seeded_game(browser, host, shots, requests_seen):
             assert bluff_symbols(page) == before
             reloaded = True
         if tag == "auction_bid":
+            # The auction takes the stage: its countdown and highest bid are in view at 1366×768.
+            assert table.viewport_size == {"width": 1366, "height": 768}
+            for out in ("countdown", "high-bid"):
+                box = table.locator(f'.stage.auction [data-out="{out}"]').bounding_box()
+                assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, (out, box)
             assert table.locator(".auction").is_visible()
             assert "120" in table.locator('[data-out="countdown"]').inner_text() or \
                 digits(table.locator('[data-out="countdown"]').inner_text()) > 100

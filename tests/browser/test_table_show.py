@@ -1,7 +1,7 @@
 """The table screen on a shared screen: fixed texts, questions before what cannot be undone,
 covered claim codes, the banker's drawer by keyboard, and the screen kept awake.
 
-Every test here shows the table screen at 1366×860 (``TABLE``), no touch, in English unless it says otherwise.
+Every test here shows the table screen at 1366×768 (``TABLE``), no touch, in English unless it says otherwise.
 """
 from __future__ import annotations
 

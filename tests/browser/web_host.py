@@ -20,7 +20,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 SEED = "7"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
-TABLE = {"viewport": {"width": 1366, "height": 860}}
+TABLE = {"viewport": {"width": 1366, "height": 768}}
+"""A laptop's screen; TV is a television's."""
+TV = {"width": 1920, "height": 1080}
 
 
 @dataclass

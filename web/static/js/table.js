@@ -375,6 +375,7 @@ function render() {
   root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
     confirmBox(st.ui.confirm) || "");
   document.body.classList.toggle("with-drawer", !!st.ui.drawer);
+  document.body.classList.toggle("fill", !!msg && msg.kind === "game" && st.conn !== "refused"); // one screen, sized by the viewport
   markState(root, { ...st, msg });
   root.dataset.reveal = revealing() ? "1" : "";
   if (stage) stage.el.dataset.reveal = revealing() ? "1" : "";
