@@ -1,5 +1,6 @@
 // Big moments on the stage: a banner of about four and a half seconds that says what happened and
-// the money that moved, with a sound. Shown when the table shows the events (after the reveal).
+// the money that moved, with a sound. Shown when the table shows the events (after the reveal); the
+// win gets its sound and the end screen's celebration instead.
 
 import { h } from "./dom.js";
 import { t, money } from "./i18n.js";
@@ -66,6 +67,8 @@ function offer(events, view) {
     if (m && (!best || m[0] >= MOMENTS[best.type][0])) best = e;
   }
   if (!best) return;
+  play(MOMENTS[best.type][1](best));
+  if (best.type === "game_won") { hide(); return; } // the end screen itself celebrates the win
   el.replaceChildren(...[
     h("p", { class: "moment-title", text: eventText(best, view) }),
     best.type === "everybody_result" ? draws(best, view) : null,
@@ -73,7 +76,6 @@ function offer(events, view) {
     moneyLines(events, view)].filter(Boolean));
   el.dataset.kind = best.type;
   el.hidden = false;
-  play(MOMENTS[best.type][1](best));
   clearTimeout(timer);
   timer = setTimeout(hide, SECONDS * 1000);
 }

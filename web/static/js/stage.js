@@ -177,7 +177,7 @@ class Stage {
     } else if (e.type === "bluff_challenged") {
       this.focus("bluff");
       const face = this.bluff.querySelector("[data-bluff]");
-      face.replaceChildren(icon(e.symbol === "blank" ? "bl-blank" : e.symbol, "icon big"), h("span", { text: t(`bluff.${e.symbol}`) }));
+      face.replaceChildren(icon(e.symbol === "blank" ? "bl-blank" : e.symbol, "icon bluff-icon"), h("span", { text: t(`bluff.${e.symbol}`) }));
       this.bluff.dataset.side = "front";
       this.bluff.setAttribute("aria-label", t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) }));
       this.caption.textContent = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) });
