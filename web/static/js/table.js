@@ -86,6 +86,18 @@ function controls(actions, view, as = null, cls = "") {
 
 // ---------- lobby ----------
 
+// How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
+// page belongs at the end of this box.
+function joinBox(v, tb) {
+  return h("section", { class: "join-box", "aria-label": t("lobby.scan") },
+    h("h1", { text: t("lobby.scan") }),
+    tb.qr_svg ? h("img", { class: "qr", src: tb.qr_svg, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
+    h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
+    h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
+    (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
+      h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null);
+}
+
 function lobby(msg) {
   const v = msg.view, tb = msg.table || {};
   const groups = group(msg.legal_actions);
@@ -109,13 +121,7 @@ function lobby(msg) {
   const main = [];
   for (const k of other) main.push(...groups.get(k));
   return h("main", { class: "lobby-grid" },
-    h("section", { class: "join-box", "aria-label": t("lobby.scan") },
-      h("h1", { text: t("lobby.scan") }),
-      tb.qr_svg ? h("img", { class: "qr", src: tb.qr_svg, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
-      h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
-      h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
-      (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
-        h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null),
+    joinBox(v, tb),
     h("section", { class: "lobby-side" },
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
