@@ -3,7 +3,7 @@ television's 1920×1080 (no touch, English, light theme), without page scrolling
 """
 from __future__ import annotations
 
-from web_driver import perform, settle
+from web_driver import seat_without_phones, settle, start_game
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 LAPTOP = {"width": 1366, "height": 768}
@@ -36,12 +36,9 @@ def open_table(browser, host, viewport):
 
 
 def start_six(page) -> None:
-    for name in NAMES:
-        perform(page, {"type": "add_player", "name": name}, pad=False)
-    page.wait_for_function("() => document.querySelectorAll('.lp').length === 6")
-    page.locator('[data-act="do"][data-type="start"]').click()
-    page.locator('[data-act="confirm-yes"]').click()
-    page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+    seat_without_phones(page, NAMES)
+    start_game(page)
+    # Reduced motion: the page ends the opening rolls' reveal itself after its short animation.
     page.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''")
 
 

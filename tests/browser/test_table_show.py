@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from web_driver import perform, settle
+from web_driver import seat_without_phones, settle, start_game
 
 from web_host import TABLE
 
@@ -36,8 +36,10 @@ WORDS = """async (lang) => {
 }"""
 
 
-def table_page(browser, host, **extra):
-    ctx = browser.new_context(**TABLE, locale="en-GB", **extra)
+def table_page(browser, host, script: str | None = None):
+    ctx = browser.new_context(**TABLE, locale="en-GB")
+    if script:
+        ctx.add_init_script(script)
     page = ctx.new_page()
     page.goto(host.table_url)
     settle(page)
@@ -56,15 +58,9 @@ def test_fixed_texts_in_both_languages(browser, host):
     ctx.close()
 
 
-def seat_three_without_phones(page) -> None:
-    for name in ("Ann", "Bob", "Cas"):
-        perform(page, {"type": "add_player", "name": name}, pad=False)
-    page.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
-
-
 def test_questions_before_what_cannot_be_undone_and_the_drawer_by_keyboard(browser, host, shots):
     ctx, page = table_page(browser, host)
-    seat_three_without_phones(page)
+    seat_without_phones(page, ["Ann", "Bob", "Cas"])
 
     # Removing a player asks first; Esc and "no" keep the player.
     page.locator('[data-act="remove"][data-seat="2"]').click()
@@ -105,18 +101,12 @@ NO_WAKE_LOCK = """Object.defineProperty(navigator, "wakeLock", { configurable: t
 
 
 def start_without_phones(page) -> None:
-    seat_three_without_phones(page)
-    page.locator('[data-act="do"][data-type="start"]').click()
-    page.locator('[data-act="confirm-yes"]').click()
-    page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+    seat_without_phones(page, ["Ann", "Bob", "Cas"])
+    start_game(page)
 
 
 def test_the_screen_stays_awake_during_a_game(browser, host):
-    ctx = browser.new_context(**TABLE, locale="en-GB")
-    ctx.add_init_script(STUB)
-    page = ctx.new_page()
-    page.goto(host.table_url)
-    settle(page)
+    ctx, page = table_page(browser, host, STUB)
     assert page.evaluate("window.__wake") == []  # not in the lobby
     start_without_phones(page)
     page.wait_for_function("() => window.__wake.length > 0")
@@ -126,11 +116,7 @@ def test_the_screen_stays_awake_during_a_game(browser, host):
 
 def test_without_the_wake_lock_api_a_playing_video_keeps_the_screen_on(browser, host):
     """A television on the LAN address is not a secure context: no navigator.wakeLock there."""
-    ctx = browser.new_context(**TABLE, locale="en-GB")
-    ctx.add_init_script(NO_WAKE_LOCK)
-    page = ctx.new_page()
-    page.goto(host.table_url)
-    settle(page)
+    ctx, page = table_page(browser, host, NO_WAKE_LOCK)
     start_without_phones(page)
     page.locator(".bar .brand").click()  # any tap lets the page play
     page.wait_for_function("() => { const v = document.querySelector('video.awake'); return v && !v.paused; }")

@@ -96,3 +96,17 @@ def bluff_symbols(page) -> list[str]:
     page.mouse.up()
     page.wait_for_function("() => !document.querySelector('.bluff.up')", timeout=TIMEOUT)
     return sorted(t.strip() for t in texts)
+
+
+def seat_without_phones(page, names: list[str]) -> None:
+    """In the lobby: a seat for each name, played from the table screen."""
+    for name in names:
+        perform(page, {"type": "add_player", "name": name}, pad=False)
+    page.wait_for_function("(n) => document.querySelectorAll('.lp').length === n", arg=len(names))
+
+
+def start_game(page) -> None:
+    """The banker starts the game (and says yes when asked)."""
+    page.locator('[data-act="do"][data-type="start"]').click()
+    confirm_if_asked(page)
+    page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")

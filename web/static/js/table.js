@@ -2,7 +2,7 @@
 // drawer, and the end. Everything it offers comes from the table's legal_actions.
 
 import { h, icon, $ } from "./dom.js";
-import { loadLang, setLang, currentLang, t, money, num } from "./i18n.js";
+import { loadLang, setLang, currentLang, t, money } from "./i18n.js";
 import { Store } from "./store.js";
 import { Net, newId } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, playerName } from "./actions.js";
@@ -67,7 +67,7 @@ function casinoChip(c, small = false) {
 }
 
 function chooserFor(actions, choice, view, extra = {}) {
-  return renderChooser(actions, choice, { view, pending: !!store.state.pending, pad: false, ...extra });
+  return renderChooser(actions, choice, { view, pending: !!store.state.pending || revealing(), pad: false, ...extra });
 }
 
 // A group of actions as one control: a button, or a chooser when open.
@@ -380,7 +380,6 @@ function render() {
   else screen = game(msg);
   root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
     confirmBox(st.ui.confirm) || "");
-  document.body.classList.toggle("with-drawer", !!st.ui.drawer);
   document.body.classList.toggle("fill", !!msg && msg.kind === "game" && st.conn !== "refused"); // one screen, sized by the viewport
   markState(root, { ...st, msg });
   root.dataset.reveal = revealing() ? "1" : "";
