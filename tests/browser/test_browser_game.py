@@ -65,6 +65,8 @@ def stage_idle(table) -> None:
 
 
 REVEALED = ("spin", "dice", "die", "card", "bluff_challenged")
+MOMENTS = {"bankrupt": "bankrupt", "lap_started": "lap_started"}
+"""Steps whose big moment gets a banner on the table (by the step's tag)."""
 REVEAL_SCALE = 4
 """The reveal clock stretched (a roll waits 10 s) so the checks below never race its end; every reveal is skipped."""
 
@@ -190,6 +192,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
             check_held(table, phones, before, end)
             table.screenshot(path=shots / f"reveal-{'-'.join(sorted(chance))}.png")
             held_checked |= chance
+        if "bluff_challenged" in chance:
+            # The table screen reloaded mid-reveal shows the end state at once.
+            table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+            table.reload()
+            settle(table)
+            assert int(table.evaluate("document.querySelector('#app').dataset.logEnd")) == log_end(mirror.view(None))
+            drawer_open = False
         if chance:
             skip_reveal(table, drawer_open)
         view = mirror.view(None)
@@ -198,6 +207,10 @@ def play_seeded_game(browser, host, shots, requests_seen):
             if not view["players"][p]["out"] and p == (seat if seat >= 0 else p):
                 wait_log(page, log_end(view))
                 assert digits(page.locator('[data-out="money"]').inner_text()) == view["players"][p]["money"]
+        if tag in MOMENTS:
+            moment = table.locator(".moment:not([hidden])")
+            moment.wait_for(timeout=5_000)
+            assert moment.get_attribute("data-kind") == MOMENTS[tag]
         if tag in SHOT_TAGS:
             stage_idle(table)
             name = SHOT_TAGS[tag]

@@ -121,3 +121,47 @@ def test_without_the_wake_lock_api_a_playing_video_keeps_the_screen_on(browser, 
     page.locator(".bar .brand").click()  # any tap lets the page play
     page.wait_for_function("() => { const v = document.querySelector('video.awake'); return v && !v.paused; }")
     ctx.close()
+
+
+MOMENTS = """async () => {
+  const { offer } = await import("/static/js/banners.js");
+  const view = { players: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bob" }, { seat: 2, name: "Cas" }], casinos: [] };
+  const shown = () => { const m = document.querySelector('.moment');
+    return { hidden: m.hidden, kind: m.dataset.kind, text: m.textContent,
+             draws: [...m.querySelectorAll('.draw')].map((d) => d.textContent), top: m.querySelector('.draw.top')?.textContent ?? null,
+             rungs: [...m.querySelectorAll('.rung')].map((r) => `${r.dataset.step}:${r.className.replace('rung', '').trim()}`),
+             moved: [...m.querySelectorAll('.moved li')].map((l) => l.textContent) }; };
+  offer([{ type: "everybody_result", winner: 1, lowest: 2, scores: [[0, 7], [1, 11], [2, 3]] },
+         { type: "paid", from: "bank", to: 1, amount: 500000, why: "everybody_plays" }], view);
+  const everybody = shown();
+  offer([{ type: "die", value: 4, seat: 0, draw: 1 }, { type: "grand_slam_step", seat: 0, step: 2, won: false, amount: 0 }], view);
+  const slam = shown();
+  offer([{ type: "turn", seat: 1, number: 3 }], view);  // not a big moment: the last banner stays
+  return { everybody, slam, after: shown() };
+}"""
+
+
+def test_big_moments_get_a_banner_with_the_money_that_moved(browser, host, shots):
+    ctx, page = table_page(browser, host)
+    got = page.evaluate(MOMENTS)
+    everybody, slam = got["everybody"], got["slam"]
+    assert not everybody["hidden"] and everybody["kind"] == "everybody_result"
+    assert everybody["draws"] == ["7Ann", "11Bob★", "3Cas"] and everybody["top"] == "11Bob★"  # all draws side by side
+    assert everybody["moved"] == ["the bank→Bob500,000"]
+    assert slam["kind"] == "grand_slam_step" and slam["rungs"] == ["3:", "2:lost", "1:won"]  # the ladder, top first
+    assert got["after"]["kind"] == "grand_slam_step"
+    page.screenshot(path=shots / "moment-grand-slam.png")
+    ctx.close()
+
+
+def test_sound_can_be_switched_off_and_the_page_remembers(browser, host):
+    ctx, page = table_page(browser, host)
+    start_without_phones(page)
+    button = page.locator('.bar [data-act="sound"]')
+    assert button.get_attribute("aria-pressed") == "true"
+    button.click()
+    assert page.evaluate("localStorage.getItem('cashrun.sound')") == "off"
+    page.reload()
+    settle(page)
+    assert page.locator('.bar [data-act="sound"]').get_attribute("aria-pressed") == "false"
+    ctx.close()
