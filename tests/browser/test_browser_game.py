@@ -240,6 +240,8 @@ def play_seeded_game(browser, host, shots, requests_seen):
             assert table.locator(".auction").is_visible()
             assert "120" in table.locator('[data-out="countdown"]').inner_text() or \
                 digits(table.locator('[data-out="countdown"]').inner_text()) > 100
+        # Seats keep their places; the current player is highlighted, not moved.
+        assert table.evaluate("[...document.querySelectorAll('.tplayer')].map((e) => e.dataset.seat).join()") in ("", "0,1,2")
         for p in range(3):
             for money_el in table.locator(f'[data-out="money-{p}"]').all():
                 assert digits(money_el.inner_text()) == view["players"][p]["money"]

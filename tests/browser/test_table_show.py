@@ -95,7 +95,8 @@ def test_questions_before_what_cannot_be_undone_and_the_drawer_by_keyboard(brows
 STUB = """window.__wake = [];
 Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
   request: async (kind) => { window.__wake.push(kind);
-    return { released: false, release: async () => {}, addEventListener() {} }; } } });"""
+    window.__lock = { released: false, release: async () => {}, addEventListener() {} };
+    return window.__lock; } } });"""
 
 NO_WAKE_LOCK = """Object.defineProperty(navigator, "wakeLock", { configurable: true, value: undefined });"""
 
@@ -111,6 +112,9 @@ def test_the_screen_stays_awake_during_a_game(browser, host):
     start_without_phones(page)
     page.wait_for_function("() => window.__wake.length > 0")
     assert page.evaluate("window.__wake") == ["screen"]
+    # The browser drops the lock when the page is hidden; visible again, the page takes it again.
+    page.evaluate("window.__lock.released = true; document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("() => window.__wake.length === 2")
     ctx.close()
 
 
