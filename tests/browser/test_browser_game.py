@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 from web_host import PHONE, SEED, TABLE, TV, start_host, stop_host
 from web_driver import bluff_symbols, log_end, perform, settle, wait_log
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
+EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
 BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid",
                "bluff_offered": "06-phone-offer"}
@@ -152,7 +154,11 @@ def play_seeded_game(browser, host, shots, requests_seen):
     table.locator('[data-act="do"][data-type="start"]').click()
     table.locator('[data-act="confirm-yes"]').click()
     table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
-    skip_reveal(table, False)  # the opening rolls
+    # The opening rolls are played on the stage; who starts is not said before they are shown.
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+    assert table.locator('[data-out="status"]').inner_text() == EN["show"]["opening"]
+    assert table.locator(".tplayer.turn").count() == 0
+    skip_reveal(table, False)
     # Before the first turn's roll the stage says who rolled the opening dice, not "Dice: 3 and 3".
     caption = table.locator('[data-out="stage"]').inner_text()
     assert any(caption.startswith(name) for name in NAMES), caption

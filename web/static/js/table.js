@@ -276,7 +276,7 @@ function money2(v) {
 function game(msg) {
   const v = msg.view;
   if (v.over) return endScreen(msg);
-  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: waitingText(v) });
+  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : stage.el, money2(v), phonelessPanel(msg),
@@ -525,7 +525,7 @@ function received(msg) {
   if (!reveal) {
     held = null;
     if (stage) stage.finish();
-  } else if (!held && lastShown && lastShown.kind === "game") held = lastShown;
+  } else if (!held && lastShown) held = lastShown.kind === "game" ? lastShown : opening(msg, reveal);
   if (!held) {
     if (msg.kind === "game" && lastShown && lastShown.kind === "game") offerMoment(freshSince(lastShown.view, msg.view), msg.view);
     lastShown = msg;
@@ -540,6 +540,14 @@ function received(msg) {
 }
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// The game as it stands before its opening rolls: dealt, but nobody knows yet who starts.
+function opening(msg, reveal) {
+  const v = msg.view;
+  const first = reveal.steps[0][0] - (v.log_start || 0);
+  return { ...msg, view: { ...v, log: v.log.slice(0, first), turn: null, waiting: { seats: [] }, opening: true },
+    table: { ...msg.table, phoneless: {} } };
+}
 
 // The events of `view` after the end of `before`'s log (none after an undo).
 function freshSince(before, view) {
