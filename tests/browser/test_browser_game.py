@@ -62,6 +62,14 @@ def digits(text: str) -> int:
     return int(re.sub(r"\D", "", text) or -1)
 
 
+def shoot(table, path: Path) -> None:
+    """The table screen at the laptop's size, then at the television's (``…-1920x1080.png``)."""
+    table.screenshot(path=path)
+    table.set_viewport_size(TV)
+    table.screenshot(path=path.with_name(f"{path.stem}-1920x1080.png"))
+    table.set_viewport_size(TABLE["viewport"])
+
+
 def stage_idle(table) -> None:
     table.wait_for_function("() => !document.querySelector('.stage[data-playing]')", timeout=20_000)
 
@@ -143,7 +151,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
         contexts.append(ctx)
     table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
     assert table.locator('[data-out="code"]').inner_text() == host.code
-    table.screenshot(path=shots / "01-table-lobby.png")
+    shoot(table, shots / "01-table-lobby.png")
     phones[0].screenshot(path=shots / "01-phone-lobby.png")
 
     # House rules through the form: a long auction countdown, so the host's timer stays out of it.
@@ -167,7 +175,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     for page in phones:
         page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
     stage_idle(table)
-    table.screenshot(path=shots / "02-table-start.png")
+    shoot(table, shots / "02-table-start.png")
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
     drawer_open = False
@@ -196,7 +204,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
         if chance & {"dice", "spin"} - held_checked:
             # The first roll and the first spin: nothing is spoiled before the stage has shown it.
             check_held(table, phones, before, end)
-            table.screenshot(path=shots / f"reveal-{'-'.join(sorted(chance))}.png")
+            shoot(table, shots / f"reveal-{'-'.join(sorted(chance))}.png")
             held_checked |= chance
         if "bluff_challenged" in chance:
             # The table screen reloaded mid-reveal shows the end state at once.
@@ -220,10 +228,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
         if tag in SHOT_TAGS:
             stage_idle(table)
             name = SHOT_TAGS[tag]
-            table.screenshot(path=shots / f"{name}-table.png")
-            table.set_viewport_size(TV)
-            table.screenshot(path=shots / f"{name}-table-1920x1080.png")
-            table.set_viewport_size(TABLE["viewport"])
+            shoot(table, shots / f"{name}-table.png")
             who = seat if seat >= 0 else view["turn"]
             phones[who].screenshot(path=shots / f"{name}-phone.png", full_page=True)
         if tag == "bluff_challenged" and not reloaded:
@@ -269,7 +274,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     exported = table.request.get(host.base + href)
     assert exported.ok
     assert Game.from_json(exported.text()).winner == final["winner"]
-    table.screenshot(path=shots / "12-table-end.png", full_page=True)
+    shoot(table, shots / "12-table-end.png")
     phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
 
     # Play again: a new lobby where the same phones are already seated.
@@ -282,7 +287,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     assert table.locator(".lp .dot.on").count() == 3
     for page in phones:
         page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
-    table.screenshot(path=shots / "13-table-play-again.png")
+    shoot(table, shots / "13-table-play-again.png")
     phones[0].screenshot(path=shots / "13-phone-play-again.png")
 
     # The table screen never gets a bluff card's symbol; a phone gets only its own cards.
