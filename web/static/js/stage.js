@@ -228,7 +228,7 @@ class Stage {
       this.focus("dice");
       const vals = e.type === "dice" ? e.values : [e.value];
       this.el.dataset.dice = String(vals.length);
-      this.caption.textContent = "…";
+      this.caption.textContent = t("show.rolling", { name: playerName(this.view, e.seat) });
       const roll = fast ? 0 : run * 0.6;
       if (roll) {
         this.dice.forEach((d) => d.classList.add("rolling"));
@@ -245,7 +245,7 @@ class Stage {
       const el = e.type === "card" ? this.card : this.bluff;
       this.focus(e.type === "card" ? "card" : "bluff");
       el.dataset.side = "back";
-      this.caption.textContent = e.type === "card" ? "…" : t("show.bluff_turned");
+      this.caption.textContent = e.type === "card" ? t("show.drawing", { name: playerName(this.view, e.seat) }) : t("show.bluff_turned");
       const turn = fast ? 0 : run * 0.3;
       if (!await this.wait(turn)) return;
       if (e.type === "card") this.setCard(e);

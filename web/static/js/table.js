@@ -380,7 +380,10 @@ function render() {
   else screen = game(msg);
   root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
     confirmBox(st.ui.confirm) || "");
-  document.body.classList.toggle("fill", !!msg && msg.kind === "game" && st.conn !== "refused"); // one screen, sized by the viewport
+  // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
+  const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
+  document.body.classList.toggle("fill", fill);
+  if (fill && document.scrollingElement.scrollTop) document.scrollingElement.scrollTop = 0;
   markState(root, { ...st, msg });
   root.dataset.reveal = revealing() ? "1" : "";
   if (stage) stage.el.dataset.reveal = revealing() ? "1" : "";
