@@ -566,9 +566,10 @@ function skipReveal() {
   }
 }
 
-// During a reveal the space bar (or Enter) skips it wherever the focus is, except in a text field.
+// During a reveal the space bar (or Enter) skips it wherever the focus is, except in a text field
+// or while a question is open.
 document.addEventListener("keydown", (ev) => {
-  if (!revealing() || !(ev.key === " " || ev.key === "Enter")) return;
+  if (!revealing() || store.state.ui.confirm || !(ev.key === " " || ev.key === "Enter")) return;
   if (ev.target.closest("input, textarea, select")) return;
   ev.preventDefault();
   if (!ev.repeat) skipReveal();
