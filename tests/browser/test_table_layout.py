@@ -30,6 +30,8 @@ MEASURE = """() => {
 def open_table(browser, host, viewport):
     ctx = browser.new_context(viewport=viewport, locale="en-GB", color_scheme="light", reduced_motion="reduce")
     page = ctx.new_page()
+    page.sent = []  # what the page sent over its socket
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: page.sent.append(frame)))
     page.goto(host.table_url)
     settle(page)
     return ctx, page
@@ -40,6 +42,7 @@ def start_six(page) -> None:
     start_game(page)
     # Reduced motion: the page ends the opening rolls' reveal itself after its short animation.
     page.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''")
+    assert any("skip_reveal" in str(frame) for frame in page.sent)
 
 
 def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots):

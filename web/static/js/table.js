@@ -537,6 +537,8 @@ function received(msg) {
     if (!stage) {
       stage = new Stage();
       stage.onIdle = () => { if (revealing() && reduced()) skipReveal(); };
+      // Watching the start (or switching language mid-reveal): play what follows the held state.
+      if (held) stage.seen = (held.view.log_start || 0) + held.view.log.length;
     }
     stage.feed(msg.view, reveal);
   }
