@@ -13,6 +13,7 @@ from pathlib import Path
 
 from web_host import PHONE, SEED, TABLE, TV, start_host, stop_host
 from web_driver import bluff_symbols, log_end, perform, settle, wait_log
+from companion.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
@@ -74,7 +75,8 @@ def stage_idle(table) -> None:
     table.wait_for_function("() => !document.querySelector('.stage[data-playing]')", timeout=20_000)
 
 
-REVEALED = ("spin", "dice", "die", "card", "bluff_challenged")
+REVEALED = set(SECONDS)
+"""The events the host's reveal clock waits for."""
 MOMENTS = {"bankrupt": "bankrupt", "lap_started": "lap_started"}
 """Steps whose big moment gets a banner on the table (by the step's tag)."""
 REVEAL_SCALE = 4
