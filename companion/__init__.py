@@ -29,13 +29,16 @@ def create_app(
     wall: Wall | None = None,
     scheduler: Scheduler | None = None,
     rate: tuple[float, int] = (RATE, BURST),
+    reveal_scale: float | None = None,
 ) -> Flask:
     """The host's Flask app with its Socket.IO server; games are saved in ``data_dir``.
 
     ``seed`` (or the environment variable ``CASHRUN_SEED``) fixes every new game's
     seed: for tests only, it makes the game's randomness predictable. ``clock`` (monotonic,
     for every duration), ``wall`` (for times people read) and ``scheduler`` replace the real
-    time in tests; ``rate`` is each socket's message rate and burst.
+    time in tests; ``rate`` is each socket's message rate and burst. ``reveal_scale`` (or
+    ``CASHRUN_REVEAL_SCALE``) multiplies how long the table's stage shows each chance outcome
+    before anyone may act on it; 0 turns that off, for tests and benches that do not watch the stage.
     """
     from . import events  # noqa: F401  (its decorators register the Socket.IO handlers)
     from .gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
@@ -65,6 +68,7 @@ def create_app(
         Transport(socketio.server),
         seed=seed if seed is not None else os.environ.get("CASHRUN_SEED"),
         rate=rate,
+        reveal_scale=reveal_scale if reveal_scale is not None else float(os.environ.get("CASHRUN_REVEAL_SCALE", "1")),
     )
     app.wsgi_app = Gate(app.wsgi_app, host.guard, lambda: host.addresses)  # type: ignore[method-assign]
     return app

@@ -38,7 +38,8 @@ class SetAside:
 
 class Host:
     def __init__(self, store: Store, clock: Clock, wall: Wall, scheduler: Scheduler, transport: Transport,
-                 seed: str | None = None, rate: tuple[float, int] = (RATE, BURST)) -> None:
+                 seed: str | None = None, rate: tuple[float, int] = (RATE, BURST),
+                 reveal_scale: float = 1.0) -> None:
         self.store = store
         self.clock = clock
         self.rate = rate
@@ -47,7 +48,8 @@ class Host:
         self.tables: dict[str, Table] = {}
         self.set_aside: dict[str, SetAside] = {}
         self._lock = threading.RLock()
-        self.services = Services(store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table)
+        self.services = Services(store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table,
+                                 reveal_scale)
 
     @property
     def addresses(self) -> Addresses:
@@ -59,18 +61,19 @@ class Host:
 
     # Tables.
 
-    def new_table(self) -> Table:
-        """A new lobby with the box profile used last, saved at once."""
+    def new_table(self, lobby: Lobby | None = None) -> Table:
+        """A new lobby, saved at once: ``lobby`` (play again), or empty with the box profile used last."""
         with self._lock:
             code = new_join_code()
             while self.store.lobby_of_code(code) is not None:
                 code = new_join_code()
-            lobby = Lobby()
-            box = self.store.pref("box")
-            if box is not None and box_fits(box):
-                lobby.settings = {**lobby.settings, "box": box}
-            elif box is not None:
-                log.warning("the saved box profile fails the engine's checks; the default box is used")
+            if lobby is None:
+                lobby = Lobby()
+                box = self.store.pref("box")
+                if box is not None and box_fits(box):
+                    lobby.settings = {**lobby.settings, "box": box}
+                elif box is not None:
+                    log.warning("the saved box profile fails the engine's checks; the default box is used")
             now = self.services.wall()
             saved = SavedGame(new_id(), new_table_key(), code, "lobby", now, now, lobby.to_dict(), None)
             self.store.create(saved)

@@ -70,6 +70,7 @@ def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None
         "kind": kind, "game_id": table.id, "seat": None, "view": view,
         "legal_actions": actions + table.host_actions(), "connected": connected,
         "auction": table.countdown.state(table.auction_seconds()),
+        "reveal": table.reveal.state(wall),
         "table": {
             "code": table.code, "join_url": joins[0] if joins else None, "join_urls": joins,
             "qr_svg": f"/qr.svg?key={table.key}", "qr_png": f"/qr.png?key={table.key}",

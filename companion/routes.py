@@ -6,6 +6,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from . import qr
 from .host import Host
 from .table import Table
+from .translations import LANGS, SCREENS, translations
 
 pages = Blueprint("pages", __name__)
 
@@ -38,6 +39,14 @@ def phone_join(code: str) -> str:
 def phone_claim(claim: str) -> str:
     """The phone page with a claim code filled in."""
     return render_template("phone.html", code=None, claim=claim[:10])
+
+
+@pages.get("/i18n/<screen>/<lang>.json")
+def translations_for(screen: str, lang: str) -> Response:
+    """One language's texts as one screen needs them."""
+    if screen not in SCREENS or lang not in LANGS:
+        abort(404)
+    return Response(translations(screen, lang), mimetype="application/json")
 
 
 @pages.get("/table")

@@ -168,6 +168,11 @@ class Store:
                                  [(key, json.dumps(value)) for key, value in change.prefs.items()])
         return n
 
+    def move_tokens(self, from_game: str, to_game: str) -> None:
+        """Every seat token of one game now opens its seat in another (play again), in one statement."""
+        with self._lock, self._db:
+            self._db.execute("UPDATE tokens SET game = ? WHERE game = ?", (to_game, from_game))
+
     def snapshot(self, game_id: str, engine: str, upto: int) -> None:
         """Save the game as it is after the action numbered ``upto``."""
         with self._lock, self._db:

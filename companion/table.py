@@ -19,9 +19,10 @@ from .codes import new_claim_code, new_id, new_token, token_hash
 from .countdown import Countdown
 from .errors import HostError, refusal
 from .limits import CLAIM_TRIES
-from .lobby import Lobby, checked_settings
+from .lobby import Lobby, Player, checked_settings
 from .logtimes import LogTimes
 from .pawns import offer, with_pawns
+from .reveal import Reveal
 from .store import ActionRow, Change, SavedGame, Store
 from .timers import Clock, Handle, Scheduler, Wall
 from .transport import Conn, Transport
@@ -34,7 +35,7 @@ SNAPSHOT_DELAY = 2.0
 PRESENCE_DELAY = 0.5
 """Seconds a phone's coming and going waits before the others hear it, so a storm of
 reconnects sends one view, not one per reconnect."""
-HOST_ACTIONS = ("claim_code", "new_game")
+HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again")
 
 
 @dataclass(slots=True)
@@ -58,7 +59,9 @@ class Services:
     addresses: Addresses
     claims: dict[str, Table]
     """Live claim codes of every table."""
-    new_table: Callable[[], Table]
+    new_table: Callable[[Lobby | None], Table]
+    reveal_scale: float = 1.0
+    """Multiplies every reveal's duration; 0 turns reveals off (tests and benches only)."""
 
 
 @dataclass(slots=True)
@@ -107,6 +110,7 @@ class Table:
         """Player id to the claim code the banker asked for."""
         self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
         self._presence_timer: Handle | None = None
+        self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
         if self.game is not None and not self.game.over:
             self.countdown.update([], self.game.view(None)["phase"], self.auction_seconds())
 
@@ -133,7 +137,7 @@ class Table:
             if old is not None and old is not conn:
                 self._close(old, "replaced")
             if seated:
-                self._broadcast()
+                self._broadcast(fresh=conn)
             else:
                 self.s.transport.send(conn.sid, "view", messages.for_phone(self, pid, messages.connected(self)))
                 self._presence_changed()
@@ -276,6 +280,8 @@ class Table:
                 if as_seat is not None:
                     raise HostError("not_phoneless", seat=as_seat)
                 return self._lobby_act(actor, action_id, None if conn.screen else conn.pid, action)
+            if self.reveal.active:
+                raise HostError("revealing", remaining=round(self.reveal.remaining(), 1))
             if conn.screen:
                 seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
             else:
@@ -296,7 +302,13 @@ class Table:
             self._make_claim(action["seat"])
             self._broadcast()
             return {"ok": True, "events": []}
-        key = self.s.new_table().key
+        if action["type"] == "skip_reveal":
+            self.reveal.stop()
+            self._broadcast()
+            return {"ok": True, "events": []}
+        if action["type"] == "play_again":
+            return {"ok": True, "events": [], "table_key": self._play_again().key}
+        key = self.s.new_table(None).key
         self.left_behind()
         return {"ok": True, "events": [], "table_key": key}
 
@@ -315,9 +327,23 @@ class Table:
 
     def host_actions(self) -> list[dict[str, Any]]:
         """The table screen's own actions, in the lobby and in the game."""
+        skip = [{"type": "skip_reveal"}] if self.reveal.active else []
+        again = [{"type": "play_again"}] if self.game is not None and self.game.over else []
         return [{"type": "claim_code", "seat": seat} for seat in range(len(self.lobby.players))] + [
             {"type": "new_game"}
-        ]
+        ] + skip + again
+
+    def _play_again(self) -> Table:
+        """A new lobby with the same players in the same order, settings and box; every phone's
+        token moves there, so the phones are seated at once (this game stays saved, its seats empty)."""
+        lobby = Lobby([Player(p.pid, p.name, p.pawn) for p in self.lobby.players], dict(self.lobby.settings))
+        table = self.s.new_table(lobby)
+        self.s.store.move_tokens(self.id, table.id)
+        table.tokens, self.tokens = self.tokens, {}
+        phones, self.phones = self.phones, {}
+        for pid, conn in phones.items():
+            table.attach_phone(conn, pid, seated=True)
+        return table
 
     def _lobby_act(self, actor: str, action_id: str, pid: str | None, action: Any) -> dict[str, Any]:
         before = self.lobby.to_dict()
@@ -364,6 +390,7 @@ class Table:
         self.log_times.mark(0, length, self.s.wall())
         self._log_length = length
         self.countdown.update(public["log"], public["phase"], self.auction_seconds())
+        self.reveal.start(public["log_start"], public["log"])
         self._broadcast(public)
         return answer
 
@@ -390,6 +417,7 @@ class Table:
             self._restore()
             return refusal("storage")
         self.log_times.mark(self._log_length, length, self.s.wall())
+        self.reveal.start(self._log_length, events)
         self._log_length = length
         if game.over:
             self._snapshot_n = self._last_n
@@ -450,10 +478,24 @@ class Table:
             if close in self.game.legal_actions(BANKER):
                 self._game_act("host", f"countdown:{new_id()}", BANKER, close)
 
+    # The reveal clock.
+
+    def _reveal_over(self, until: float) -> None:
+        """The scheduler's call at a reveal's end: the phones get the views held until now."""
+        with self.lock:
+            if self.reveal.until != until:
+                return
+            self.reveal.stop()
+            self._broadcast()
+
     # Views.
 
-    def _broadcast(self, public: dict[str, Any] | None = None) -> None:
-        """Each phone its own view, every table screen the public one: built once per change."""
+    def _broadcast(self, public: dict[str, Any] | None = None, fresh: Conn | None = None) -> None:
+        """Each phone its own view, every table screen the public one: built once per change.
+
+        While a reveal runs the phones' and watchers' views are held (they get them when it
+        ends), except for a phone that just connected (``fresh``): it shows the end state at once.
+        """
         if self._presence_timer is not None:
             self._presence_timer.cancel()
             self._presence_timer = None
@@ -462,10 +504,12 @@ class Table:
         if public is not None:
             with_pawns(public, self.lobby.pawns())
         for pid, conn in self.phones.items():
+            if self.reveal.active and conn is not fresh:
+                continue
             send(conn.sid, "view", messages.for_phone(self, pid, connected))
         if self.screens:
             send(self.room, "view", messages.for_table(self, connected, public))
-        if self.watchers:
+        if self.watchers and not self.reveal.active:
             send(self.watch_room, "view", messages.for_watcher(self, connected, public))
 
     # Saved games.

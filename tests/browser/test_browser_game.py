@@ -6,14 +6,18 @@ checks after every step that the table screen has caught up with the local engin
 """
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 from phone_fit import SMALL_PHONE, PhoneFit
-from web_host import SEED, TABLE
+from web_host import SEED, TABLE, TV, start_host, stop_host
 from web_driver import Frames, bluff_symbols, digits, log_end, perform, secrets, settle, wait_log
+from companion.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
+EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
 BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid",
                "bluff_offered": "06-phone-offer"}
@@ -24,11 +28,66 @@ SHOT_TAGS = {
 }
 
 
+def shoot(table, path: Path) -> None:
+    """The table screen at the laptop's size, then at the television's (``…-1920x1080.png``)."""
+    table.screenshot(path=path)
+    table.set_viewport_size(TV)
+    table.screenshot(path=path.with_name(f"{path.stem}-1920x1080.png"))
+    table.set_viewport_size(TABLE["viewport"])
+
+
 def stage_idle(table) -> None:
     table.wait_for_function("() => !document.querySelector('.stage[data-playing]')", timeout=20_000)
 
 
-def test_seeded_game(browser, host, shots, requests_seen):
+REVEALED = set(SECONDS)
+"""The events the host's reveal clock waits for."""
+MOMENTS = {"bankrupt": "bankrupt", "lap_started": "lap_started"}
+"""Steps whose big moment gets a banner on the table (by the step's tag)."""
+REVEAL_SCALE = 4
+"""The reveal clock stretched (a roll waits 10 s) so the checks below never race its end; every reveal is skipped."""
+
+
+def shown_state(table) -> dict:
+    """What the table shows outside the stage: log end, status, newest history line, every player's money."""
+    return table.evaluate("""() => ({
+        end: document.querySelector('#app').dataset.logEnd,
+        status: document.querySelector('[data-out="status"]').textContent,
+        history: document.querySelector('.history li')?.textContent ?? '',
+        money: [...document.querySelectorAll('[data-out^="money-"]')].map((e) => e.textContent),
+        players: document.querySelector('.tplayers').textContent,
+    })""")
+
+
+def check_held(table, phones, before: dict, end: int) -> None:
+    """During a reveal: the table shows nothing that follows from it, no phone has the new view."""
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+    assert table.locator(".stage[data-playing]").count() == 1
+    assert shown_state(table) == before
+    assert table.locator('.stage [data-act="skip"]').first.is_visible()
+    for page in phones:
+        assert int(page.evaluate("document.querySelector('#app').dataset.logEnd")) == end
+
+
+def skip_reveal(table, drawer_open: bool) -> None:
+    """The banker skips the reveal: the space bar, or the stage's button while the drawer has the focus."""
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+    if drawer_open:
+        table.locator(".stage .skip").click()
+    else:
+        table.keyboard.press("Space")
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''", timeout=10_000)
+
+
+def test_seeded_game(browser, tmp_path, shots, requests_seen):
+    host = start_host(tmp_path / "data", reveal_scale=REVEAL_SCALE)
+    try:
+        play_seeded_game(browser, host, shots, requests_seen)
+    finally:
+        stop_host(host)
+
+
+def play_seeded_game(browser, host, shots, requests_seen):
     started = time.monotonic()
     plan = plan_game(SEED, SETTINGS)
     mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED)
@@ -59,7 +118,7 @@ def test_seeded_game(browser, host, shots, requests_seen):
         contexts.append(ctx)
     table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
     assert table.locator('[data-out="code"]').inner_text() == host.code
-    table.screenshot(path=shots / "01-table-lobby.png")
+    shoot(table, shots / "01-table-lobby.png")
     phones[0].screenshot(path=shots / "01-phone-lobby.png")
 
     # House rules through the form: a long auction countdown, so the host's timer stays out of it.
@@ -68,20 +127,31 @@ def test_seeded_game(browser, host, shots, requests_seen):
     table.locator('[data-act="save-settings"]').click()
     settle(table)
     table.locator('[data-act="do"][data-type="start"]').click()
+    table.locator('[data-act="confirm-yes"]').click()
     table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+    # The opening rolls are played on the stage; who starts is not said before they are shown.
+    table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+    assert table.locator('[data-out="status"]').inner_text() == EN["show"]["opening"]
+    assert table.locator(".tplayer.turn").count() == 0
+    skip_reveal(table, False)
+    # Before the first turn's roll the stage says who rolled the opening dice, not "Dice: 3 and 3".
+    caption = table.locator('[data-out="stage"]').inner_text()
+    assert any(caption.startswith(name) for name in NAMES), caption
     wait_log(table, log_end(mirror.view(None)))
     assert table.locator(".tplayer.turn").get_attribute("data-seat") == str(mirror.view(None)["turn"])
     for page in phones:
         page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
     stage_idle(table)
-    table.screenshot(path=shots / "02-table-start.png")
+    shoot(table, shots / "02-table-start.png")
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
     fit = PhoneFit(shots / "phone")
     drawer_open = False
     reloaded = False
+    held_checked: set[str] = set()
     for seat, action, tag in plan.steps:
         end = log_end(mirror.view(None))
+        before = shown_state(table)
         if seat == BANKER:
             wait_log(table, end)
             if not drawer_open:
@@ -95,26 +165,45 @@ def test_seeded_game(browser, host, shots, requests_seen):
             if drawer_open and seat >= 0:
                 table.locator('#drawer .drawer-head [data-act="drawer"]').click()
                 drawer_open = False
-            before = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
+            shot = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
             if action["type"] == "bid":  # the bid pad starts at the lowest valid bid
                 lowest = next(a for a in mirror.legal_actions(seat) if a["type"] == "bid")["amount"]["min"]
                 assert digits(page.locator('.chooser[data-type="bid"] [data-out="amount"]').inner_text()) == lowest
             # Stakes are typed on the pad, bids made of quick raises: what reaches the host is what the pad showed.
-            perform(page, action, shot=before, by="quick" if action["type"] == "bid" else "typing",
+            perform(page, action, shot=shot, by="quick" if action["type"] == "bid" else "typing",
                     look=lambda stage, page=page: fit.check(page, stage))
             if isinstance(action.get("amount"), int):
                 assert phone_frames[seat].acts[-1] == action
-        mirror.apply(seat, action)
+        events = mirror.apply(seat, action)
+        chance = {e["type"] for e in events if e["type"] in REVEALED}
+        if chance & {"dice", "spin"} - held_checked:
+            # The first roll and the first spin: nothing is spoiled before the stage has shown it.
+            check_held(table, phones, before, end)
+            shoot(table, shots / f"reveal-{'-'.join(sorted(chance))}.png")
+            held_checked |= chance
+        if "bluff_challenged" in chance:
+            # The table screen reloaded mid-reveal shows the end state at once.
+            table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
+            table.reload()
+            settle(table)
+            assert int(table.evaluate("document.querySelector('#app').dataset.logEnd")) == log_end(mirror.view(None))
+            drawer_open = False
+        if chance:
+            skip_reveal(table, drawer_open)
         view = mirror.view(None)
         wait_log(table, log_end(view))
         for p, page in enumerate(phones):
             if not view["players"][p]["out"] and p == (seat if seat >= 0 else p):
                 wait_log(page, log_end(view))
                 assert digits(page.locator('[data-out="money"]').inner_text()) == view["players"][p]["money"]
+        if tag in MOMENTS:
+            moment = table.locator(".moment:not([hidden])")
+            moment.wait_for(timeout=5_000)
+            assert moment.get_attribute("data-kind") == MOMENTS[tag]
         if tag in SHOT_TAGS:
             stage_idle(table)
             name = SHOT_TAGS[tag]
-            table.screenshot(path=shots / f"{name}-table.png")
+            shoot(table, shots / f"{name}-table.png")
             who = seat if seat >= 0 else view["turn"]
             phones[who].screenshot(path=shots / f"{name}-phone.png", full_page=True)
             fit.snap(phones[who], f"after-{name}")
@@ -143,14 +232,21 @@ def test_seeded_game(browser, host, shots, requests_seen):
             assert phones[out].locator('[data-screen="watch"] .others li').count() == 3
             assert phones[out].locator("[data-decision], .card-row").count() == 0
         if tag == "auction_bid":
+            # The auction takes the stage: its countdown and highest bid are in view at 1366×768.
+            assert table.viewport_size == {"width": 1366, "height": 768}
+            for out in ("countdown", "high-bid"):
+                box = table.locator(f'.stage.auction [data-out="{out}"]').bounding_box()
+                assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, (out, box)
             assert table.locator(".auction").is_visible()
             assert "120" in table.locator('[data-out="countdown"]').inner_text() or \
                 digits(table.locator('[data-out="countdown"]').inner_text()) > 100
+        # Seats keep their places; the current player is highlighted, not moved.
+        assert table.evaluate("[...document.querySelectorAll('.tplayer')].map((e) => e.dataset.seat).join()") in ("", "0,1,2")
         for p in range(3):
             for money_el in table.locator(f'[data-out="money-{p}"]').all():
                 assert digits(money_el.inner_text()) == view["players"][p]["money"]
 
-    assert reloaded
+    assert reloaded and held_checked >= {"dice", "spin"}
     # The decision was on screen at every step, in both orientations and both languages.
     phases = {w.split()[0] for w in fit.checked}
     assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases
@@ -159,17 +255,36 @@ def test_seeded_game(browser, host, shots, requests_seen):
     assert final["over"]
     table.locator('[data-out="winner"]').wait_for()
     assert NAMES[final["winner"]] in table.locator('[data-out="winner"]').inner_text()
-    assert table.locator('[data-out="seed"]').inner_text() == SEED
+    assert table.locator('[data-out="seed"]').text_content() == SEED
+    # The ranking: the winner first, every player once.
+    ranks = table.locator('[data-out="ranking"] li')
+    assert ranks.count() == 3 and ranks.first.get_attribute("data-seat") == str(final["winner"])
+    # The legend's keys are short lines, not tall bars.
+    key = table.locator(".legend-key").first.bounding_box()
+    assert key["width"] > key["height"] * 3
     assert table.locator("svg.chart polyline").count() == 3
     href = table.locator('[data-out="export"]').get_attribute("href")
     exported = table.request.get(host.base + href)
     assert exported.ok
     assert Game.from_json(exported.text()).winner == final["winner"]
-    table.screenshot(path=shots / "12-table-end.png", full_page=True)
+    shoot(table, shots / "12-table-end.png")
     phones[final["winner"]].locator('[data-screen="won"]').wait_for()
     fit.snap(phones[final["winner"]], "won")
     fit.snap(phones[next(p for p in range(3) if p != final["winner"] and not final["players"][p]["out"])], "over-lost")
     phones[final["winner"]].screenshot(path=shots / "12-phone-end.png", full_page=True)
+
+    # Play again: a new lobby where the same phones are already seated.
+    table.locator('[data-act="do"][data-type="play_again"]').click()
+    table.locator('[data-act="confirm-yes"]').click()
+    table.wait_for_url(lambda url: "key=" in url and url != host.table_url)
+    settle(table)
+    table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    assert table.locator(".lp .pname").all_inner_texts() == NAMES
+    assert table.locator(".lp .dot.on").count() == 3
+    for page in phones:
+        page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    shoot(table, shots / "13-table-play-again.png")
+    phones[0].screenshot(path=shots / "13-phone-play-again.png")
 
     # The table screen never gets a bluff card's symbol; a phone gets only its own cards.
     assert table_frames.views

@@ -3,12 +3,15 @@ a phone, claim codes and a host that dies and comes back."""
 from __future__ import annotations
 
 import json
+import re
 import signal
 from pathlib import Path
 from urllib.parse import urlparse
 
 from web_host import PHONE, TABLE, start_host, stop_host
 from web_driver import open_table, perform, settle
+
+from companion.translations import TABLE_ONLY
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
 NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
@@ -20,16 +23,23 @@ def test_phone_page_weight_and_languages(browser, host, requests_seen, shots):
     ctx = browser.new_context(**PHONE, locale="nl-NL")
     requests_seen.watch(ctx)
     page = ctx.new_page()
-    sizes: dict[str, int] = {}
-    page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if r.request.resource_type != "websocket" else None)
+    bodies: dict[str, bytes] = {}
+    page.on("response", lambda r: bodies.__setitem__(r.url, r.body()) if r.request.resource_type != "websocket" else None)
     page.goto(f"{host.base}/j/{host.code}")
     page.locator('[data-input="name"]').wait_for()
     page.wait_for_load_state("networkidle")
+    sizes = {url: len(body) for url, body in bodies.items()}
     total = sum(sizes.values())
     print(f"\nphone page first load: {total} bytes in {len(sizes)} files")
     for url, n in sorted(sizes.items(), key=lambda x: -x[1]):
         print(f"  {n:7d}  {urlparse(url).path}")
     assert total < LIMIT, sizes
+    # The phone's translations leave out the table's own sections: no phone module reads them.
+    assert any(urlparse(url).path == "/i18n/phone/nl.json" for url in sizes)
+    for url, body in bodies.items():
+        if urlparse(url).path.endswith(".js"):
+            for section in TABLE_ONLY:
+                assert not re.search(rf"[\"'`]{section}\.".encode(), body), (url, section)
     # The browser's language is Dutch; the code is filled in from the address.
     assert page.locator("h1").inner_text() == NL["join"]["title"]
     assert page.locator('[data-input="code"]').input_value() == host.code
@@ -100,6 +110,7 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         perform(table, {"type": "add_player", "name": "Dan"}, pad=False)
         table.wait_for_function("() => document.querySelectorAll('.lp').length === 4")
         table.locator('[data-act="do"][data-type="start"]').click()
+        table.locator('[data-act="confirm-yes"]').click()
         table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
         panel = table.locator('.phoneless[data-seat="3"]')
         panel.wait_for()
@@ -129,7 +140,14 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         table.locator('#drawer [data-act="claim"][data-seat="1"]').click()
         code_el = table.locator('[data-out="claim-1"]')
         code_el.wait_for()
+        # Covered on the shared screen until the banker shows it, with the warning.
+        assert not any(c.isdigit() for c in code_el.inner_text())
+        assert table.locator('.claim[data-seat="1"] .claim-warning').inner_text() == \
+            EN["show"]["claim_warning"].replace("{name}", "Bob")
+        table.screenshot(path=shots / "table-drawer-claim-covered.png")
+        table.locator('#drawer [data-act="claim-show"][data-seat="1"]').click()
         code = code_el.inner_text().split(":")[-1].strip()
+        assert len(code) == 6 and code.isdigit()
         table.screenshot(path=shots / "table-drawer-claim.png")
         table.locator('#drawer [data-act="games"]').click()
         table.locator("#drawer .games li").first.wait_for()

@@ -37,7 +37,7 @@ def expected(lang: str, system: str, port: str) -> list[str]:
 
 def test_the_help_is_shown_until_the_first_phone_joins(browser, host, shots):
     port = host.netloc.rsplit(":", 1)[1]
-    # Table screen at 1366x860, no touch: Windows and macOS in English, the real host (Linux) in Dutch.
+    # Table screen at 1366x768 (TABLE), no touch: Windows and macOS in English, the real host (Linux) in Dutch.
     for system in ("windows", "macos"):
         ctx = browser.new_context(**TABLE, locale="en-GB")
         as_system(ctx, system)
@@ -62,7 +62,8 @@ def test_the_help_is_shown_until_the_first_phone_joins(browser, host, shots):
     table.locator('.bar [data-act="drawer"]').click()
     assert table.locator('[data-out="version"]').inner_text() == \
         TEXTS["nl"]["about"]["version"].replace("{version}", __version__)
-    table.locator('.bar [data-act="drawer"]').click()
+    table.keyboard.press("Escape")  # the drawer closes with Esc
+    table.locator("#drawer").wait_for(state="detached")
 
     # A seat the banker adds for a player without a phone is not a phone: the help stays.
     perform(table, {"type": "add_player", "name": "Opa"})

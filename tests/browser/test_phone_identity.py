@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 
 from phone_fit import SMALL_PHONE
 from web_host import ARGS, CHROMIUM
-from web_driver import Frames, open_table, perform, secrets, settle
+from web_driver import Frames, open_table, perform, secrets, settle, start_game
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
 NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
@@ -72,7 +71,6 @@ def test_pawns_are_unique_and_shown_on_the_phone(browser, host, shots):
             ctx.close()
 
 
-@pytest.mark.xfail(strict=True, reason="table.js calls pawnClass/pawnMark only once the table branch is merged")
 def test_the_table_screen_shows_each_pawn(browser, host):
     contexts = []
     try:
@@ -111,7 +109,7 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
         dee.locator('[data-act="join"]').wait_for()
         table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
 
-        table.locator('[data-act="do"][data-type="start"]').click()
+        start_game(table)  # the phones see the game once the stage has shown the opening rolls
         for page in phones:
             page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
             settle(page)
@@ -144,6 +142,7 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
         # Still its turn after the roll: no second buzz. Then Grand Slam's 100,000 ends the turn.
         perform(turn, {"type": "roll"})
         assert turn.evaluate("window.vibrations.length") == 1
+        turn.locator('.chooser[data-type="land"]').wait_for()  # once the table's stage has shown the dice
         perform(turn, {"type": "land", "space": "grand_slam"})
         perform(turn, {"type": "collect"})
         table.wait_for_function("() => document.querySelector('#app').dataset.phase === 'roll'")

@@ -53,6 +53,8 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
     (`by="quick"`); either way the pad must then show exactly that amount. `look(stage)` is
     called at each screen the person sees before tapping (stage: "buttons", "pick-<field>", "confirm")."""
     look = look or (lambda stage: None)
+    # The table screen shows the controls of the next step once its stage has shown the outcome.
+    page.wait_for_function("() => document.querySelector('#app').dataset.reveal !== '1'", timeout=TIMEOUT)
     box = page.locator(scope)
     kind = action["type"]
     chooser = box.locator(f'.chooser[data-type="{kind}"]')
@@ -61,6 +63,7 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         if simple.count():
             look("buttons")
             simple.first.click()
+            confirm_if_asked(page)
             page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
             return
         box.locator(f'[data-act="open"][data-type="{kind}"]').first.click()
@@ -186,3 +189,24 @@ def secrets(data) -> list:
         for v in data:
             found += secrets(v)
     return found
+
+
+def confirm_if_asked(page) -> None:
+    """Say yes when the page asks first (an action that cannot be undone)."""
+    yes = page.locator('[data-act="confirm-yes"]')
+    if yes.count():
+        yes.click()
+
+
+def seat_without_phones(page, names: list[str]) -> None:
+    """In the lobby: a seat for each name, played from the table screen."""
+    for name in names:
+        perform(page, {"type": "add_player", "name": name}, pad=False)
+    page.wait_for_function("(n) => document.querySelectorAll('.lp').length === n", arg=len(names))
+
+
+def start_game(page) -> None:
+    """The banker starts the game (and says yes when asked)."""
+    page.locator('[data-act="do"][data-type="start"]').click()
+    confirm_if_asked(page)
+    page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")

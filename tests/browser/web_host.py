@@ -20,7 +20,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 SEED = "7"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
-TABLE = {"viewport": {"width": 1366, "height": 860}}
+TABLE = {"viewport": {"width": 1366, "height": 768}}
+"""A laptop's screen; TV is a television's."""
+TV = {"width": 1920, "height": 1080}
 
 
 @dataclass
@@ -36,9 +38,11 @@ class Host:
         return urlparse(self.base).netloc
 
 
-def start_host(data_dir: Path, seed: str = SEED, port: int | None = None) -> Host:
+def start_host(data_dir: Path, seed: str = SEED, port: int | None = None, reveal_scale: float = 1) -> Host:
+    """``reveal_scale`` stretches the reveal clock, for a test that checks what waits for the stage."""
     port = port or free_port()
-    env = dict(os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8")
+    env = dict(os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8",
+               CASHRUN_REVEAL_SCALE=str(reveal_scale))
     cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--host", "127.0.0.1",
            "--port", str(port), "--data-dir", str(data_dir)]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

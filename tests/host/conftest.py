@@ -21,7 +21,8 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def app(tmp_path: Path, clock: FakeClock) -> Any:
-    return fake_app(tmp_path, clock, seed=SEED)
+    """Reveals are off here; ``test_reveal.py`` turns them on."""
+    return fake_app(tmp_path, clock, seed=SEED, reveal_scale=0)
 
 
 @pytest.fixture

@@ -1,8 +1,13 @@
 """HTTP routes: pages with their context, the QR code, the table key at the door, static files."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from jinja2 import DictLoader
+
+from companion.translations import TABLE_ONLY
 
 
 @pytest.fixture
@@ -46,3 +51,19 @@ def test_static_files_come_from_web(http):
     response = http.get("/static/vendor/socket.io-client.LICENSE")
     assert response.status_code == 200
     response.close()
+
+
+I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_each_screen_gets_its_translations_without_white_space(http, lang):
+    full = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    table = http.get(f"/i18n/table/{lang}.json")
+    assert table.status_code == 200 and table.mimetype == "application/json"
+    assert table.get_json() == full and b"\n" not in table.data
+    phone = http.get(f"/i18n/phone/{lang}.json").get_json()
+    assert phone == {k: v for k, v in full.items() if k not in TABLE_ONLY}
+    assert http.get("/i18n/phone/de.json").status_code == 404
+    assert http.get("/i18n/bank/nl.json").status_code == 404
+

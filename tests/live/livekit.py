@@ -28,7 +28,8 @@ def start(port: int, data_dir: Path, program: list[str] | None = None) -> subpro
 
     ``program`` is another build of ``cashrun`` (an installed wheel, the single file): it runs
     without this checkout on its path, so it serves only what it holds itself."""
-    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
+    # Reveals off: the live tests act at once; tests/host/test_reveal.py covers the reveal clock.
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "CASHRUN_REVEAL_SCALE": "0",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     if program is not None:
         del env["PYTHONPATH"]

@@ -2,6 +2,7 @@
 
 import { s, h } from "./dom.js";
 import { t, money } from "./i18n.js";
+import { pawnClass, pawnMark } from "./pawn.js";
 
 function moneyChart(view) {
   const hist = view.money_history || [];
@@ -25,11 +26,11 @@ function moneyChart(view) {
   svg.append(s("text", { x: (L + W - R) / 2, y: H - 6, class: "axis", "text-anchor": "middle" }, `${t("end.turn")} ${x0}–${x1}`));
   view.players.forEach((p, i) => {
     const pts = hist.map(([x, m]) => `${X(x).toFixed(1)},${Y(m[i] || 0).toFixed(1)}`).join(" ");
-    svg.append(s("polyline", { points: pts, class: `line p${p.seat}${view.winner === p.seat ? " winner" : ""}` },
+    svg.append(s("polyline", { points: pts, class: `line ${pawnClass(p)}${view.winner === p.seat ? " winner" : ""}` },
       s("title", {}, p.name)));
   });
   const legend = h("ul", { class: "legend" }, view.players.map((p) =>
-    h("li", { class: `p${p.seat}` }, h("span", { class: "key", "aria-hidden": "true" }), h("span", { text: `${p.name}: ${money(p.money)}` }))));
+    h("li", { class: pawnClass(p) }, h("span", { class: "legend-key", "aria-hidden": "true" }), pawnMark(p), h("span", { text: `${p.name}: ${money(p.money)}` }))));
   return h("figure", { class: "chart-box" }, svg, h("figcaption", {}, legend));
 }
 

@@ -82,7 +82,7 @@ function setCountdown(msg) {
 
 function countdownText() {
   if (!countdown) return "";
-  return t("table.countdown", { n: Math.max(0, Math.ceil((countdown.deadline - Date.now()) / 1000)) });
+  return t("ui.countdown", { n: Math.max(0, Math.ceil((countdown.deadline - Date.now()) / 1000)) });
 }
 
 function countdownLine() {

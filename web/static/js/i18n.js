@@ -1,4 +1,5 @@
-// Translations: one JSON file per language, loaded once. No text a person reads lives in the code.
+// Translations: one JSON file per language, loaded once, as the host serves it for this screen
+// (the phone's copy leaves out what only the table reads). No text a person reads lives in the code.
 
 const LANGS = ["nl", "en"];
 const KEY = "cashrun.lang";
@@ -19,7 +20,8 @@ function chooseLang() {
 
 async function loadLang(want) {
   const l = LANGS.includes(want) ? want : chooseLang();
-  const res = await fetch(`/static/i18n/${l}.json`);
+  const screen = document.body.classList.contains("table") ? "table" : "phone";
+  const res = await fetch(`/i18n/${screen}/${l}.json`);
   dict = await res.json();
   lang = l;
   plural = new Intl.PluralRules(l);

@@ -1,34 +1,20 @@
 // The randomisers as the table watches them: an SVG roulette wheel, two dice and a playing card.
-// They only show outcomes the host already drew (the `spin`, `dice`, `die` and `card` events).
+// They only show outcomes the host already drew (the `spin`, `dice`, `die` and `card` events) and a
+// bluff card turned over, each in the time the host's reveal clock gives it (docs/protocol.md).
 
-import { h, s } from "./dom.js";
+import { h, s, icon } from "./dom.js";
 import { t } from "./i18n.js";
-import { RED, SUIT_SIGN, cardLong, numberColour } from "./words.js";
+import { RED, SUIT_SIGN, cardLong, numberColour, eventText } from "./words.js";
+import { play as sound } from "./sounds.js";
+import { playerName } from "./actions.js";
 
 const ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-const SOUND = "cashrun.sound";
-const RANDOM = new Set(["spin", "dice", "die", "card"]);
+const SHOWN = new Set(["spin", "dice", "die", "card", "bluff_challenged"]);
+// Seconds for an outcome that came without the host's reveal clock (a host with reveals off).
+const PLAIN = { spin: 4, dice: 2.5, die: 2, card: 2, bluff_challenged: 2.5 };
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---------- sound: tiny generated clicks, no files ----------
-let audio = null;
-function soundOn() { return localStorage.getItem(SOUND) !== "off"; }
-function setSound(on) { localStorage.setItem(SOUND, on ? "on" : "off"); }
-function tick(freq = 900, len = 0.03, vol = 0.08) {
-  if (!soundOn()) return;
-  try {
-    audio = audio || new AudioContext();
-    const o = audio.createOscillator(), g = audio.createGain();
-    o.frequency.value = freq; o.type = "square";
-    g.gain.setValueAtTime(vol, audio.currentTime);
-    g.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + len);
-    o.connect(g).connect(audio.destination);
-    o.start(); o.stop(audio.currentTime + len);
-  } catch { /* no audio here */ }
-}
 
 // ---------- the wheel ----------
 function wheelSvg() {
@@ -75,60 +61,100 @@ function cardEl() {
       h("span", { class: "corner", "data-card": "corner" }), h("span", { class: "big", "data-card": "big" }))));
 }
 
+function bluffEl() {
+  return h("div", { class: "pcard bluff-card", "data-side": "back", role: "img", "aria-label": t("show.bluff_card") },
+    h("div", { class: "pcard-in" }, h("div", { class: "pcard-back" }), h("div", { class: "pcard-front", "data-bluff": "" })));
+}
+
 class Stage {
   constructor() {
-    this.el = h("section", { class: "stage", "aria-label": t("table.wheel") });
+    this.el = h("section", { class: "stage", "aria-label": t("table.wheel"), "data-act": "skip" });
     this.wheel = wheelSvg();
     this.rot = this.wheel.querySelector(".wheel-rot");
     this.angle = 0;
     this.dice = [dieEl(), dieEl()];
     this.card = cardEl();
+    this.bluff = bluffEl();
     this.caption = h("p", { class: "stage-caption", "aria-live": "polite", "data-out": "stage" });
+    this.skip = h("button", { type: "button", class: "btn skip", "data-act": "skip", title: t("show.skip_hint"), text: t("show.skip") });
     this.el.append(
       h("div", { class: "rnd wheel-box", "data-rnd": "spin" }, this.wheel),
       h("div", { class: "rnd dice-box", "data-rnd": "dice" }, this.dice),
       h("div", { class: "rnd card-box", "data-rnd": "card" }, this.card),
-      this.caption);
+      h("div", { class: "rnd card-box", "data-rnd": "bluff" }, this.bluff),
+      this.caption, this.skip);
     showFace(this.dice[0], 1); showFace(this.dice[1], 1);
     this.seen = null;
     this.queue = [];
     this.busy = false;
     this.view = null;
+    this.gen = 0;
+    this.anim = null;
+    this.onIdle = null;
   }
 
   focus(kind) { this.el.dataset.focus = kind; }
 
-  // New events since the last view are played in order; the first view only shows the latest state.
-  feed(view) {
+  // New outcomes since the last view are played in order, each for its seconds in `reveal.steps`;
+  // the first view only shows the latest outcome (a page loaded mid-reveal shows the end state).
+  feed(view, reveal = null) {
     this.view = view;
     const log = view.log || [];
-    const end = (view.log_start || 0) + log.length;
+    const start = view.log_start || 0;
+    const end = start + log.length;
     if (this.seen === null) {
       this.seen = end;
-      const last = [...log].reverse().find((e) => RANDOM.has(e.type));
-      if (last) this.show(last);
+      this.showLast();
       return;
     }
     if (end < this.seen) { this.seen = end; return; } // an undo: nothing to replay
-    const fresh = log.slice(Math.max(0, this.seen - (view.log_start || 0)));
+    const secs = new Map(((reveal && reveal.steps) || []).map(([i, sec]) => [i, sec]));
+    for (let i = Math.max(this.seen, start); i < end; i++) {
+      const e = log[i - start];
+      if (SHOWN.has(e.type)) this.queue.push([e, secs.get(i) ?? PLAIN[e.type]]);
+    }
     this.seen = end;
-    for (const e of fresh) if (RANDOM.has(e.type)) this.queue.push(e);
     this.run();
+  }
+
+  showLast() {
+    const last = [...((this.view && this.view.log) || [])].reverse().find((e) => SHOWN.has(e.type));
+    if (last) this.show(last);
+  }
+
+  // The banker skipped, or the reveal ended: stop at once and show the latest outcome.
+  finish() {
+    if (this.idle) return;
+    this.gen += 1;
+    this.queue = [];
+    if (this.anim) this.anim.cancel();
+    this.anim = null;
+    this.busy = false;
+    this.dice.forEach((d) => d.classList.remove("rolling"));
+    delete this.el.dataset.playing;
+    delete this.el.dataset.zero;
+    this.showLast();
+  }
+
+  // Waits `ms`; false once finish() has cut the play short.
+  async wait(ms) {
+    const gen = this.gen;
+    if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+    return gen === this.gen;
   }
 
   async run() {
     if (this.busy) return;
     this.busy = true;
-    while (this.queue.length) {
-      const e = this.queue.shift();
-      try { await this.play(e, this.queue.length > 3); } catch { this.show(e); }
+    const gen = this.gen;
+    while (this.queue.length && gen === this.gen) {
+      const [e, sec] = this.queue.shift();
+      try { await this.play(e, sec * 1000, reduced()); } catch { this.show(e); }
     }
+    if (gen !== this.gen) return;
     this.busy = false;
-  }
-
-  name(seat) {
-    const p = this.view && this.view.players.find((q) => q.seat === seat);
-    return p ? p.name : "";
+    delete this.el.dataset.playing;
+    if (this.onIdle) this.onIdle();
   }
 
   show(e) {
@@ -142,12 +168,19 @@ class Stage {
       const vals = e.type === "dice" ? e.values : [e.value];
       this.el.dataset.dice = String(vals.length);
       vals.forEach((v, i) => showFace(this.dice[i], v));
-      this.caption.textContent = vals.length === 2 ? t("table.last_dice", { a: vals[0], b: vals[1] }) : t("ev.die", { seat: this.name(e.seat), value: vals[0] });
+      this.caption.textContent = eventText(e, this.view);
     } else if (e.type === "card") {
       this.focus("card");
       this.setCard(e);
       this.card.dataset.side = "front";
       this.caption.textContent = t("table.last_card", { card: cardLong(e.rank, e.suit) });
+    } else if (e.type === "bluff_challenged") {
+      this.focus("bluff");
+      const face = this.bluff.querySelector("[data-bluff]");
+      face.replaceChildren(icon(e.symbol === "blank" ? "bl-blank" : e.symbol, "icon bluff-icon"), h("span", { text: t(`bluff.${e.symbol}`) }));
+      this.bluff.dataset.side = "front";
+      this.bluff.setAttribute("aria-label", t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) }));
+      this.caption.textContent = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) });
     }
   }
 
@@ -159,58 +192,67 @@ class Stage {
     this.card.setAttribute("aria-label", cardLong(e.rank, e.suit));
   }
 
-  async play(e, hurry) {
-    const fast = reduced() || hurry;
+  // One outcome in `ms` (a fraction of it with reduced motion): the motion, then the result shown.
+  async play(e, ms, fast) {
+    const run = fast ? Math.min(ms, 600) : ms;
     this.el.dataset.playing = e.type;
     if (e.type === "spin") {
       this.focus("spin");
-      this.caption.textContent = t("ev.spin", { seat: this.name(e.seat), number: "…", colour: "…" }).replace(/\s*\(.*\)$/, "");
+      this.caption.textContent = t("ev.spin", { seat: playerName(this.view, e.seat), number: "…", colour: "…" }).replace(/\s*\(.*\)$/, "");
       const target = -ORDER.indexOf(e.number) * (360 / ORDER.length);
       const from = this.angle;
       let to = target;
       while (to > from - 720) to -= 360; // at least two full turns, always the same way
-      if (!fast) {
-        const dur = 3200;
-        const anim = this.rot.animate([{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }],
-          { duration: dur, easing: "cubic-bezier(.12,.7,.2,1)" });
-        const ticker = setInterval(() => tick(1200, 0.015, 0.04), 90);
-        await anim.finished.catch(() => {});
-        clearInterval(ticker);
+      const spin = fast ? 0 : run * 0.75;
+      if (spin) {
+        this.anim = this.rot.animate([{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }],
+          { duration: spin, easing: "cubic-bezier(.12,.7,.2,1)" });
+        // The ticks slow down with the wheel.
+        let gap = 60;
+        const ticking = (async () => { while (this.anim && this.anim.playState === "running") { sound("tick"); await this.wait(gap); gap *= 1.08; } })();
+        await this.anim.finished.catch(() => {});
+        await ticking;
       }
+      if (!await this.wait(0)) return;
       this.angle = ((to % 360) + 360) % 360 - 360;
       this.rot.style.transform = `rotate(${this.angle}deg)`;
-      tick(500, 0.08);
+      sound("stop");
       this.show(e);
       if (e.number === 0) {
         this.caption.textContent = t("table.zero_again");
         this.el.dataset.zero = "1";
-        await sleep(fast ? 300 : 1200);
+        if (!await this.wait(run - spin)) return;
         delete this.el.dataset.zero;
-      } else await sleep(fast ? 100 : 900);
+      } else if (!await this.wait(run - spin)) return;
     } else if (e.type === "dice" || e.type === "die") {
       this.focus("dice");
       const vals = e.type === "dice" ? e.values : [e.value];
       this.el.dataset.dice = String(vals.length);
-      if (!fast) {
+      this.caption.textContent = t("show.rolling", { name: playerName(this.view, e.seat) });
+      const roll = fast ? 0 : run * 0.6;
+      if (roll) {
         this.dice.forEach((d) => d.classList.add("rolling"));
-        for (let k = 0; k < 10; k++) {
+        for (let k = 0; k < roll / 80; k++) {
           vals.forEach((_, i) => showFace(this.dice[i], 1 + Math.floor(Math.random() * 6)));
-          tick(300 + Math.random() * 300, 0.02, 0.06);
-          await sleep(80);
+          sound("rattle");
+          if (!await this.wait(80)) return;
         }
         this.dice.forEach((d) => d.classList.remove("rolling"));
       }
       this.show(e);
-      await sleep(fast ? 100 : 800);
-    } else if (e.type === "card") {
-      this.focus("card");
-      this.card.dataset.side = "back";
-      await sleep(fast ? 0 : 350);
-      this.setCard(e);
-      tick(2000, 0.05, 0.03);
-      this.card.dataset.side = "front";
+      if (!await this.wait(run - roll)) return;
+    } else if (e.type === "card" || e.type === "bluff_challenged") {
+      const el = e.type === "card" ? this.card : this.bluff;
+      this.focus(e.type === "card" ? "card" : "bluff");
+      el.dataset.side = "back";
+      this.caption.textContent = e.type === "card" ? t("show.drawing", { name: playerName(this.view, e.seat) }) : t("show.bluff_turned");
+      const turn = fast ? 0 : run * 0.3;
+      if (!await this.wait(turn)) return;
+      if (e.type === "card") this.setCard(e);
+      sound("flip");
+      el.dataset.side = "front";
       this.show(e);
-      await sleep(fast ? 100 : 1000);
+      if (!await this.wait(run - turn)) return;
     }
     delete this.el.dataset.playing;
   }
@@ -218,4 +260,4 @@ class Stage {
   get idle() { return !this.busy && this.queue.length === 0; }
 }
 
-export { Stage, soundOn, setSound, ORDER };
+export { Stage, ORDER };

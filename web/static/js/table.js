@@ -2,23 +2,35 @@
 // drawer, and the end. Everything it offers comes from the table's legal_actions.
 
 import { h, icon, $ } from "./dom.js";
-import { loadLang, setLang, currentLang, t, money, num } from "./i18n.js";
+import { loadLang, setLang, currentLang, t, money } from "./i18n.js";
 import { Store } from "./store.js";
-import { Net } from "./net.js";
+import { Net, newId } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, playerName } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
-import { eventText, waitingText, QUIET, casinoName } from "./words.js";
+import { eventText, waitingText, quiet, casinoName } from "./words.js";
 import { rememberDetails, setCountdown, countdownLine, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, errorText, markState } from "./common.js";
-import { Stage, soundOn, setSound } from "./stage.js";
+import { Stage } from "./stage.js";
+import { soundOn, setSound } from "./sounds.js";
 import { moneyChart } from "./chart.js";
 import { firstRunHelp } from "./firstrun.js";
 import { versionLine } from "./about.js";
+import { needsConfirm, confirmBox } from "./confirm.js";
+import { keepAwake } from "./wakelock.js";
+import { pawnClass, pawnMark } from "./pawn.js";
+import { offer as offerMoment } from "./banners.js";
 
 const KEY = document.body.dataset.key;
 const store = new Store();
 const net = new Net(store);
 const root = $("#app");
 let stage = null;
+// The reveal clock (docs/protocol.md): while the host's `reveal` runs, the stage plays the new
+// outcomes and everything else keeps showing `held`, the message from before them.
+let held = null;
+let lastShown = null;
+let fed = null;
+const shown = () => held || store.state.msg;
+const revealing = () => { const m = store.state.msg; return !!(m && m.kind === "game" && m.reveal); };
 
 store.state.ui = { choice: null, drawer: false, games: null, settings: null, box: null, saved: false };
 
@@ -57,7 +69,7 @@ function casinoChip(c, small = false) {
 }
 
 function chooserFor(actions, choice, view, extra = {}) {
-  return renderChooser(actions, choice, { view, pending: !!store.state.pending, pad: false, ...extra });
+  return renderChooser(actions, choice, { view, pending: !!store.state.pending || revealing(), pad: false, ...extra });
 }
 
 // A group of actions as one control: a button, or a chooser when open.
@@ -65,7 +77,7 @@ function controls(actions, view, as = null, cls = "") {
   const groups = group(actions);
   const wrap = h("div", { class: `controls ${cls}` });
   const choice = store.state.ui.choice;
-  const pending = !!store.state.pending;
+  const pending = !!store.state.pending || revealing();
   for (const [type, list] of groups) {
     if (choice && choice.type === type && (choice.as ?? null) === as) { wrap.append(chooserFor(list, choice, view)); continue; }
     wrap.append(h("button", { type: "button", class: `btn${type === "start" || type === "roll" ? " primary" : ""}`,
@@ -76,6 +88,18 @@ function controls(actions, view, as = null, cls = "") {
 
 // ---------- lobby ----------
 
+// How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
+// page belongs at the end of this box.
+function joinBox(v, tb) {
+  return h("section", { class: "join-box", "aria-label": t("lobby.scan") },
+    h("h1", { text: t("lobby.scan") }),
+    tb.qr_svg ? h("img", { class: "qr", src: tb.qr_svg, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
+    h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
+    h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
+    (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
+      h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null);
+}
+
 function lobby(msg) {
   const v = msg.view, tb = msg.table || {};
   const groups = group(msg.legal_actions);
@@ -85,8 +109,8 @@ function lobby(msg) {
   v.players.forEach((p, i) => {
     const up = moves.find((a) => a.seat === p.seat && a.to === i - 1);
     const down = moves.find((a) => a.seat === p.seat && a.to === i + 1);
-    list.append(h("li", { class: `lp p${i}`, "data-seat": p.seat },
-      dot(p.connected, p.phone), h("span", { class: "pname", text: p.name }),
+    list.append(h("li", { class: `lp ${pawnClass(p)}`, "data-seat": p.seat },
+      dot(p.connected, p.phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
       p.phone ? null : h("span", { class: "tag", text: t("lobby.no_phone") }),
       h("span", { class: "spacer" }),
       h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i - 1, disabled: !up || !!store.state.pending, "aria-label": `${t("ui.up")}: ${p.name}` }, "↑"),
@@ -99,13 +123,7 @@ function lobby(msg) {
   const main = [];
   for (const k of other) main.push(...groups.get(k));
   return h("main", { class: "lobby-grid" },
-    h("section", { class: "join-box", "aria-label": t("lobby.scan") },
-      h("h1", { text: t("lobby.scan") }),
-      tb.qr_svg ? h("img", { class: "qr", src: tb.qr_svg, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
-      h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
-      h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
-      (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
-        h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null),
+    joinBox(v, tb),
     h("section", { class: "lobby-side" },
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
@@ -174,41 +192,46 @@ function boxEditor(v) {
 
 // ---------- game ----------
 
+// Every player in seat order: the panels keep their places, the current player is highlighted.
 function playersPanel(msg) {
   const v = msg.view, tb = msg.table || {};
-  const order = v.order && v.order.length ? v.order : v.players.map((p) => p.seat);
-  const seats = [...order, ...v.players.map((p) => p.seat).filter((s) => !order.includes(s))];
   const waiting = new Set((v.waiting && v.waiting.seats) || []);
-  const ul = h("ul", { class: "tplayers", "aria-label": t("table.players") });
-  for (const seat of seats) {
-    const p = v.players.find((q) => q.seat === seat);
+  const ul = h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") });
+  for (const p of [...v.players].sort((x, y) => x.seat - y.seat)) {
+    const seat = p.seat;
     const phone = tb.phones ? tb.phones[seat] : true;
     const cas = v.casinos.filter((c) => c.owner === seat);
-    const backs = h("span", { class: "backs", "aria-label": t("player.bluffs_n", { n: p.bluff_count }) },
+    const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
       Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
-    ul.append(h("li", { class: `tplayer p${seat}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
-      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), h("span", { class: "pname", text: p.name }),
+    ul.append(h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
+      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
         p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
-        p.out ? h("span", { class: "tag", text: t("player.out") }) : null),
-      h("div", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) }),
-      cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("p", { class: "hint", text: t("me.no_casinos") }),
-      h("div", { class: "tp-bluff" }, backs, h("span", { class: "hint", text: t("player.bluffs_n", { n: p.bluff_count }) }))));
+        p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+        h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
+      h("div", { class: "tp-own" },
+        cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+        backs)));
   }
   return ul;
 }
 
-function auctionPanel(msg) {
+// The auction takes the stage: the casino, the highest bid and bidder, who is still in, a large countdown.
+function auctionStage(msg) {
   const v = msg.view, w = v.waiting || {};
-  if (v.phase !== "auction") return null;
-  const passed = (w.passed || []).map((s) => playerName(v, s));
-  return h("section", { class: "auction", "aria-label": t("table.auction") },
+  const passed = new Set(w.passed || []);
+  const casino = (v.casinos || []).find((c) => c.id === w.casino);
+  const bidders = v.players.filter((p) => !p.out && !passed.has(p.seat) && p.seat !== w.seller);
+  const hasBid = w.bidder !== null && w.bidder !== undefined;
+  return h("section", { class: "stage auction", "aria-label": t("table.auction") },
     h("h2", { text: t("table.auction") }),
+    casino ? h("ul", { class: "chips auction-casino" }, casinoChip(casino)) : null,
     h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
+    h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
+    countdownLine(),
+    h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
+      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name })))),
     h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
-    h("p", { class: "high", "data-out": "high-bid", text: w.bidder !== null && w.bidder !== undefined ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
-    w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null,
-    passed.length ? h("p", { class: "hint", text: t("table.passed", { names: passed.join(", ") }) }) : null,
-    countdownLine());
+    w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
 }
 
 function phonelessPanel(msg) {
@@ -229,7 +252,7 @@ function history(msg) {
   const v = msg.view, tb = msg.table || {};
   const times = tb.log_times || [];
   const ol = h("ol", { class: "history", reversed: true, start: (v.log_start || 0) + (v.log || []).length });
-  const entries = (v.log || []).map((e, i) => [e, times[i]]).filter(([e]) => !QUIET.has(e.type)).reverse();
+  const entries = (v.log || []).map((e, i) => [e, times[i]]).filter(([e]) => !quiet(e)).reverse();
   for (const [e, time] of entries.slice(0, 80)) {
     const corr = e.type === "correction" || e.type === "undone";
     ol.append(h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
@@ -255,32 +278,64 @@ function money2(v) {
 
 function game(msg) {
   const v = msg.view;
-  if (!stage) stage = new Stage();
-  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: waitingText(v) });
   if (v.over) return endScreen(msg);
+  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, stage.el, money2(v), auctionPanel(msg), phonelessPanel(msg),
+    h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : stage.el, money2(v), phonelessPanel(msg),
       store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null),
-    h("aside", { class: "col-history" }, history(msg)),
-    h("footer", { class: "col-bottom" }, forSale(v)));
+    h("aside", { class: "col-history" }, history(msg), forSale(v)));
 }
 
+// The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
 function endScreen(msg) {
   const v = msg.view;
-  const winner = v.winner !== null && v.winner !== undefined ? playerName(v, v.winner) : null;
+  const winner = v.winner !== null && v.winner !== undefined ? v.players.find((p) => p.seat === v.winner) : null;
+  const again = msg.legal_actions.find((a) => a.type === "play_again");
   return h("main", { class: "end-grid" },
     h("section", { class: "end-main" },
-      h("h1", { class: "winner", "data-out": "winner", text: winner ? t("end.winner", { name: winner }) : t("end.title") }),
+      h("div", { class: `celebrate${winner ? ` ${pawnClass(winner)}` : ""}` },
+        h("p", { class: "confetti", "aria-hidden": "true" }, Array.from({ length: 14 }, (_, i) => h("span", { class: `bit b${i % 7}` }))),
+        h("h1", { class: "winner", "data-out": "winner" }, winner ? pawnMark(winner) : null, h("span", { text: winner ? t("end.winner", { name: winner.name }) : t("end.title") })),
+        again ? h("button", { type: "button", class: "btn primary big", "data-act": "do", "data-type": "play_again", disabled: !!store.state.pending, text: t("act.play_again") }) : null),
+      h("h2", { text: t("show.ranking") }), ranking(v),
+      store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null),
+    h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),
-      h("h2", { text: t("end.seed") }),
-      h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
-      h("p", { class: "hint", text: t("end.seed_help") }),
-      h("a", { class: "btn primary", href: `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") })),
-    h("aside", { class: "col-history" }, history(msg)));
+      h("details", { class: "check" }, h("summary", { text: t("show.check") }),
+        h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
+        h("p", { class: "hint", text: t("end.seed_help") }),
+        h("a", { class: "btn", href: `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") }))));
+}
+
+// Everyone's place: the winner first, then the players still in by money, then the bankrupt, last out first.
+function ranking(v) {
+  const outAt = new Map();
+  (v.log || []).forEach((e, i) => { if (e.type === "bankrupt") outAt.set(e.seat, i); });
+  const place = (p) => (p.seat === v.winner ? [0, 0] : p.out ? [2, -(outAt.get(p.seat) ?? -1)] : [1, -p.money]);
+  const order = [...v.players].sort((a, b) => { const x = place(a), y = place(b); return x[0] - y[0] || x[1] - y[1]; });
+  return h("ol", { class: "ranking", "data-out": "ranking" }, order.map((p, i) => h("li", { class: `rank ${pawnClass(p)}${p.seat === v.winner ? " first" : ""}`, "data-seat": p.seat },
+    h("span", { class: "place", text: String(i + 1) }), pawnMark(p), h("span", { class: "pname", text: p.name }),
+    p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+    h("span", { class: "spacer" }),
+    h("span", { class: "hint", text: t("show.casinos_n", { n: v.casinos.filter((c) => c.owner === p.seat).length }) }),
+    h("strong", { class: "rank-money", text: money(p.money) }))));
 }
 
 // ---------- the banker's drawer ----------
+
+// A claim code stays covered until the banker shows it: whoever types it gets the seat and its cards.
+function claimLine(v, seat, code) {
+  const name = playerName(v, seat);
+  const open = !!(store.state.ui.claimShown || {})[seat];
+  return h("li", { class: "claim", "data-seat": seat },
+    h("p", { class: "claim-warning", role: "note", text: t("show.claim_warning", { name }) }),
+    h("div", { class: "row" },
+      open ? h("strong", { class: "claim-code", "data-out": `claim-${seat}`, text: t("table.claim_code", { name, code }) })
+        : h("span", { class: "claim-code covered", "data-out": `claim-${seat}`, "aria-label": t("show.claim_hidden"), text: `${name}: ••••••` }),
+      h("button", { type: "button", class: "btn", "data-act": "claim-show", "data-seat": seat, "aria-pressed": open ? "true" : "false",
+        text: open ? t("show.claim_hide") : t("show.claim_show", { name }) })));
+}
 
 function drawer(msg) {
   if (!store.state.ui.drawer) return null;
@@ -298,8 +353,7 @@ function drawer(msg) {
       h("h3", { text: t("table.claim_codes") }),
       h("div", { class: "row" }, groups.get("claim_code").map((a) => h("button", { type: "button", class: "btn", "data-act": "claim", "data-seat": a.seat,
         disabled: !!store.state.pending, text: t("table.claim_for", { name: playerName(v, a.seat) }) }))),
-      claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => h("li", {},
-        h("strong", { class: "claim-code", "data-out": `claim-${seat}`, text: t("table.claim_code", { name: playerName(v, Number(seat)), code: c.code }) })))) : null,
+      claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => claimLine(v, Number(seat), c.code))) : null,
       h("p", { class: "hint", text: t("table.claim_help") })) : null,
     h("section", { "aria-label": t("table.saved_games") },
       h("h3", { text: t("table.saved_games") }),
@@ -321,24 +375,46 @@ function drawer(msg) {
 
 function render() {
   const st = store.state;
-  const msg = st.msg;
+  const msg = shown();
   const focus = keepFocus();
   let screen;
   if (st.conn === "refused") screen = h("main", { class: "screen refused" }, h("h1", { text: t(`refused.${st.refusal}_title`) }), h("p", { text: t(`refused.${st.refusal}`) }));
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "");
-  document.body.classList.toggle("with-drawer", !!st.ui.drawer);
-  markState(root, st);
-  if (msg && msg.kind === "game" && stage && stage.seen === null) stage.feed(msg.view);
+  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
+    confirmBox(st.ui.confirm) || "");
+  // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
+  const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
+  document.body.classList.toggle("fill", fill);
+  if (fill && document.scrollingElement.scrollTop) document.scrollingElement.scrollTop = 0;
+  markState(root, { ...st, msg });
+  root.dataset.reveal = revealing() ? "1" : "";
+  if (stage) stage.el.dataset.reveal = revealing() ? "1" : "";
   restoreFocus(focus);
+  moveFocus(st.ui);
 }
+
+// The drawer and the question take the focus when they open and give it back when they close.
+let opened = { drawer: false, confirm: false };
+function moveFocus(ui) {
+  const now = { drawer: !!ui.drawer, confirm: !!ui.confirm };
+  if (now.confirm && !opened.confirm) $('[data-act="confirm-no"]')?.focus();
+  else if (now.drawer && !opened.drawer) $('#drawer .drawer-head [data-act="drawer"]')?.focus();
+  else if (!now.drawer && opened.drawer && !now.confirm) $('.bar [data-act="drawer"]')?.focus();
+  opened = now;
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape") return;
+  if (store.state.ui.confirm) store.ui({ confirm: null });
+  else if (store.state.ui.drawer) store.ui({ drawer: false });
+});
 
 // ---------- input ----------
 
 function actionsFor(choice) {
-  const msg = store.state.msg;
+  const msg = shown();
   if (!msg) return [];
   const list = choice.as !== null && choice.as !== undefined ? ((msg.table || {}).phoneless || {})[choice.as] || [] : msg.legal_actions;
   return group(list).get(choice.type) || [];
@@ -347,7 +423,7 @@ function actionsFor(choice) {
 function send(action, as) { return net.act(action, as); }
 
 function findAction(type, as, pred = () => true) {
-  const msg = store.state.msg;
+  const msg = shown();
   const list = as !== null && as !== "" && as !== undefined ? ((msg.table || {}).phoneless || {})[as] || [] : msg.legal_actions;
   return list.find((a) => a.type === type && pred(a));
 }
@@ -360,23 +436,30 @@ root.addEventListener("click", async (ev) => {
   const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
   if (act === "do") {
     const a = findAction(el.dataset.type, as);
-    if (a) {
-      const ans = await send(a, as);
-      if (ans && ans.ok && ans.table_key) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`;
-    }
+    if (a && needsConfirm(a.type)) ask(a, as);
+    else if (a) doAction(a, as);
+  } else if (act === "confirm-yes") {
+    const c = store.state.ui.confirm;
+    store.ui({ confirm: null });
+    if (c) doAction(c.action, c.as);
+  } else if (act === "confirm-no") store.ui({ confirm: null });
+  else if (act === "claim-show") {
+    const shownClaims = { ...(store.state.ui.claimShown || {}) };
+    shownClaims[el.dataset.seat] = !shownClaims[el.dataset.seat];
+    store.ui({ claimShown: shownClaims });
   } else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
   else if (act === "move") {
     const a = findAction("move_seat", null, (x) => x.seat === Number(el.dataset.seat) && x.to === Number(el.dataset.to));
     if (a) send(a);
   } else if (act === "remove") {
     const a = findAction("remove_player", null, (x) => x.seat === Number(el.dataset.seat));
-    if (a) send(a);
+    if (a) ask(a, null);
   } else if (act === "claim") {
     const a = findAction("claim_code", null, (x) => x.seat === Number(el.dataset.seat));
     if (a) send(a);
   } else if (act === "drawer") store.ui({ drawer: !store.state.ui.drawer });
   else if (act === "sound") { setSound(!soundOn()); render(); }
-  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { stage = null; render(); });
+  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { stage = null; received(store.state.msg); render(); });
   else if (act === "theme") { toggleTheme(); render(); }
   else if (act === "games") {
     const ans = await net.request("games", {});
@@ -393,8 +476,21 @@ root.addEventListener("click", async (ev) => {
   }
 });
 
+// An action that cannot be taken back waits for the banker's yes.
+function ask(action, as) {
+  const msg = shown();
+  const v = msg.view;
+  const vars = { n: (v.players || []).length, name: action.seat !== undefined ? (v.players.find((p) => p.seat === action.seat) || {}).name : "" };
+  store.ui({ confirm: { action, as, vars } });
+}
+
+async function doAction(action, as) {
+  const ans = await send(action, as);
+  if (ans && ans.ok && ans.table_key) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`;
+}
+
 function saveSettings() {
-  const msg = store.state.msg;
+  const msg = shown();
   const cur = msg.view.settings || {};
   const draft = store.state.ui.settings || {};
   const edit = {};
@@ -430,8 +526,65 @@ root.addEventListener("change", (ev) => {
 });
 rememberDetails(root, store);
 
+// A new message from the host: hold what is shown while a reveal runs, feed the stage.
+function received(msg) {
+  const reveal = msg.kind === "game" && msg.reveal ? msg.reveal : null;
+  if (!reveal) {
+    held = null;
+    if (stage) stage.finish();
+  } else if (!held && lastShown) held = lastShown.kind === "game" ? lastShown : opening(msg, reveal);
+  if (!held) {
+    if (msg.kind === "game" && lastShown && lastShown.kind === "game") offerMoment(freshSince(lastShown.view, msg.view), msg.view);
+    lastShown = msg;
+  }
+  if (msg.kind === "game") {
+    if (!stage) {
+      stage = new Stage();
+      stage.onIdle = () => { if (revealing() && reduced()) skipReveal(); };
+      // Watching the start (or switching language mid-reveal): play what follows the held state.
+      if (held) stage.seen = (held.view.log_start || 0) + held.view.log.length;
+    }
+    stage.feed(msg.view, reveal);
+  }
+}
+
+const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// The game as it stands before its opening rolls: dealt, but nobody knows yet who starts.
+function opening(msg, reveal) {
+  const v = msg.view;
+  const first = reveal.steps[0][0] - (v.log_start || 0);
+  return { ...msg, view: { ...v, log: v.log.slice(0, first), turn: null, waiting: { seats: [] }, opening: true },
+    table: { ...msg.table, phoneless: {} } };
+}
+
+// The events of `view` after the end of `before`'s log (none after an undo).
+function freshSince(before, view) {
+  const from = (before.log_start || 0) + (before.log || []).length;
+  return (view.log || []).slice(Math.max(0, from - (view.log_start || 0)));
+}
+
+// The banker's skip (a tap on the stage, the space bar), or the end of a shortened animation.
+function skipReveal() {
+  const msg = store.state.msg;
+  if (revealing() && msg.legal_actions.some((a) => a.type === "skip_reveal")) {
+    net.request("act", { id: newId(), action: { type: "skip_reveal" } });
+  }
+}
+
+// During a reveal the space bar (or Enter) skips it wherever the focus is, except in a text field
+// or while a question is open.
+document.addEventListener("keydown", (ev) => {
+  if (!revealing() || store.state.ui.confirm || !(ev.key === " " || ev.key === "Enter")) return;
+  if (ev.target.closest("input, textarea, select")) return;
+  ev.preventDefault();
+  if (!ev.repeat) skipReveal();
+}, true);
+
 store.addEventListener("change", () => {
-  const st = store.state, msg = st.msg;
+  const st = store.state;
+  if (st.msg && st.msg !== fed) { fed = st.msg; received(st.msg); }
+  const msg = shown();
   if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
   if (msg && msg.kind === "game" && !st.ui.choice) {
     // A seat without a phone: open its main choice right away.
@@ -442,7 +595,7 @@ store.addEventListener("change", () => {
     }
   }
   setCountdown(msg);
-  if (msg && msg.kind === "game" && stage) stage.feed(msg.view);
+  keepAwake(!!msg && msg.kind === "game" && !msg.view.over);
   render();
 });
 

@@ -68,6 +68,7 @@ function eventKey(e) {
     case "auction_closed": return e.buyer === "bank" ? "ev.auction_bank" : "ev.auction_sold";
     case "auction_started": return e.forced ? "ev.auction_forced" : "ev.auction_started";
     case "lap_lost": return e.casino === null ? "ev.lap_lost_rule" : "ev.lap_lost";
+    case "everybody_result": return e.lowest !== null && e.lowest !== undefined ? "ev.everybody_result" : e.winner !== null && e.winner !== undefined ? "ev.everybody_bank" : "ev.everybody_nobody";
     case "landed": return e.casino !== undefined && e.casino !== null ? "ev.landed_casino" : e.symbol ? "ev.landed_symbol" : "ev.landed";
     default: return `ev.${e.type}`;
   }
@@ -81,6 +82,12 @@ function eventText(e, view) {
 }
 
 const QUIET = new Set(["shuffle"]);
+
+// An event the history leaves out: a shuffle, and the parts of a purchase that its own line
+// already says (the casino moving to the buyer, the price paid into the pot).
+function quiet(e) {
+  return QUIET.has(e.type) || (e.type === "casino_moved" && e.why === "bought") || (e.type === "paid" && e.why === "casino");
+}
 
 // "Bob chooses a bet at Las Vegas": what the game waits for, in words.
 function waitingText(view) {
@@ -103,4 +110,4 @@ function waitingText(view) {
   return has(key) ? t(key, vars) : t("wait.generic", vars);
 }
 
-export { eventText, eventKey, waitingText, cardText, cardLong, numberColour, SUIT_SIGN, RED, QUIET, casinoName };
+export { eventText, eventKey, waitingText, cardText, cardLong, numberColour, SUIT_SIGN, RED, QUIET, quiet, casinoName };

@@ -1,0 +1,65 @@
+"""Readable from the sofa: the table screen with six players at a laptop's 1366×768 and a
+television's 1920×1080 (no touch, English, light theme), without page scrolling.
+"""
+from __future__ import annotations
+
+from web_driver import seat_without_phones, settle, start_game
+
+NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
+LAPTOP = {"width": 1366, "height": 768}
+TV = {"width": 1920, "height": 1080}
+
+MEASURE = """() => {
+  const px = (sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize);
+  const stage = document.querySelector('.stage');
+  stage.dataset.focus = 'spin';  // the wheel as it is shown for a spin
+  const inside = (el) => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; };
+  const out = {
+    scrolls: document.scrollingElement.scrollHeight > innerHeight || document.scrollingElement.scrollWidth > innerWidth,
+    money: px('.tp-money'), history: px('.history li'), chip: px('.tplayer .casino-chip'), status: px('[data-out="status"]'),
+    wheel: document.querySelector('.wheel').getBoundingClientRect().height, height: innerHeight,
+    players: [...document.querySelectorAll('.tplayer')].map(inside),
+    stage: inside(stage),
+  };
+  delete stage.dataset.focus;
+  return out;
+}"""
+
+
+def open_table(browser, host, viewport):
+    ctx = browser.new_context(viewport=viewport, locale="en-GB", color_scheme="light", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.sent = []  # what the page sent over its socket
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: page.sent.append(frame)))
+    page.goto(host.table_url)
+    settle(page)
+    return ctx, page
+
+
+def start_six(page) -> None:
+    seat_without_phones(page, NAMES)
+    start_game(page)
+    # Reduced motion: the page ends the opening rolls' reveal itself after its short animation.
+    page.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''")
+    assert any("skip_reveal" in str(frame) for frame in page.sent)
+
+
+def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots):
+    sizes = {}
+    for label, viewport in (("1366x768", LAPTOP), ("1920x1080", TV)):
+        ctx, page = open_table(browser, host, viewport)
+        if viewport == LAPTOP:
+            start_six(page)
+        page.screenshot(path=shots / f"six-players-{label}.png")
+        got = page.evaluate(MEASURE)
+        assert not got["scrolls"], got
+        assert all(got["players"]) and len(got["players"]) == 6 and got["stage"], got
+        if viewport == LAPTOP:
+            assert got["money"] >= 32 and got["status"] >= 32, got
+            assert got["history"] >= 20 and got["chip"] >= 20, got
+            assert got["wheel"] >= got["height"] / 2, got
+        sizes[label] = got
+        ctx.close()
+    assert sizes["1920x1080"]["money"] > sizes["1366x768"]["money"]
+    assert sizes["1920x1080"]["history"] > sizes["1366x768"]["history"]

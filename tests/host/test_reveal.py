@@ -1,0 +1,104 @@
+"""The reveal clock: after a chance outcome the phones wait for the table's stage, on the fake clock."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import create_app
+from companion.reveal import LONGEST, SECONDS, steps_of
+from companion.table import Table
+
+from hostkit import SEED, Client, FakeClock, join
+
+NAMES = ["Ann", "Bob", "Cas"]
+
+
+@pytest.fixture
+def app(tmp_path: Path, clock: FakeClock) -> Any:
+    return create_app(tmp_path, seed=SEED, clock=clock, scheduler=clock, reveal_scale=1)
+
+
+@pytest.fixture
+def phones(app: Any, table: Table, screen: Client) -> list[Client]:
+    return [join(app, table, name) for name in NAMES]
+
+
+def start(screen: Client, phones: list[Client], clock: FakeClock) -> int:
+    """Start the game, let the opening rolls' reveal end, and return the seat to roll."""
+    assert screen.act({"type": "start"})["ok"]
+    clock.advance(LONGEST)
+    for phone in phones:
+        phone.drain()
+    return screen.view()["view"]["waiting"]["seats"][0]
+
+
+def test_steps_scale_and_share_the_longest_time():
+    events = [{"type": "dice"}, {"type": "turn"}, {"type": "spin"}]
+    assert steps_of(10, events, 1) == [[10, SECONDS["dice"]], [12, SECONDS["spin"]]]
+    many = steps_of(0, [{"type": "spin"}] * 10, 1)
+    assert sum(s for _, s in many) == pytest.approx(LONGEST)
+    assert steps_of(0, [{"type": "turn"}], 1) == []
+
+
+def test_a_roll_is_shown_on_the_table_first_and_reaches_the_phones_when_the_stage_is_done(
+        screen, phones, clock, table):
+    seat = start(screen, phones, clock)
+
+    answer = phones[seat].act({"type": "roll"})
+    assert answer["ok"]
+    shown = screen.view()
+    end = shown["view"]["log_start"] + len(shown["view"]["log"])
+    dice_at = end - len(answer["events"])
+    assert shown["reveal"]["steps"] == [[dice_at, SECONDS["dice"]]]
+    assert shown["reveal"]["remaining"] == SECONDS["dice"]
+    assert {"type": "skip_reveal"} in shown["legal_actions"]
+    assert all(phone.drain("view") == [] for phone in phones)  # held: not even the roller sees the dice yet
+
+    # Nothing that depends on the roll is applied before the stage has shown it.
+    land = table.game.legal_actions(seat)[0]
+    assert land["type"] == "land"
+    refused = phones[seat].act(land)
+    assert refused == {"ok": False, "error": {"code": "revealing", "remaining": SECONDS["dice"]}}
+    assert screen.act({"type": "transfer", "from": "bank", "to": 0, "amount": 10000, "reason": "x"})["error"]["code"] \
+        == "revealing"
+
+    clock.advance(SECONDS["dice"] - 0.1)
+    assert all(phone.drain("view") == [] for phone in phones)
+    clock.advance(0.1)
+    for phone in phones:
+        views = phone.drain("view")
+        assert len(views) == 1 and views[0]["view"]["phase"] == "land"
+    last = screen.drain("view")[-1]
+    assert last["reveal"] is None and {"type": "skip_reveal"} not in last["legal_actions"]
+
+
+def test_the_banker_skips_and_everyone_gets_the_outcome_at_once(screen, phones, clock, table):
+    seat = start(screen, phones, clock)
+    assert phones[seat].act({"type": "roll"})["ok"]
+    for phone in phones:
+        phone.drain()
+    assert screen.act({"type": "skip_reveal"}) == {"ok": True, "events": []}
+    for phone in phones:
+        assert phone.drain("view")[-1]["view"]["phase"] == "land"
+    assert screen.view()["reveal"] is None
+    assert phones[seat].act(table.game.legal_actions(seat)[0])["ok"]
+    assert screen.act({"type": "skip_reveal"})["error"]["code"] == "bad_choice"  # nothing to skip now
+    clock.advance(LONGEST)  # the skipped reveal's timer is a stale call now
+    assert screen.view()["reveal"] is None
+
+
+def test_a_page_that_loads_mid_reveal_shows_the_end_state(app, screen, phones, clock, table):
+    seat = start(screen, phones, clock)
+    assert phones[seat].act({"type": "roll"})["ok"]
+    other = (seat + 1) % len(phones)
+    phones[other].raw.disconnect()
+    again = Client(app, {"token": phones[other].token})
+    assert again.view()["view"]["phase"] == "land"  # a reloaded phone is not held
+    assert all(phone.drain("view") == [] for i, phone in enumerate(phones) if i != other)
+    second = Client(app, {"table_key": table.key})
+    message = second.view()
+    assert message["view"]["phase"] == "land" and message["reveal"]["remaining"] == SECONDS["dice"]
+    clock.advance(SECONDS["dice"])
+    assert again.drain("view")[-1]["view"]["phase"] == "land"
