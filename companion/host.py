@@ -13,7 +13,7 @@ from .codes import new_id, new_join_code, new_table_key, normal_join_code, token
 from .errors import HostError, refusal
 from .guard import Guard
 from .limits import BURST, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, text
-from .lobby import Lobby, box_fits
+from .lobby import PROFILE, Lobby, with_profile
 from .store import SavedGame, Store
 from .table import Addresses, Services, Table
 from .timers import Clock, Scheduler, Wall
@@ -62,18 +62,16 @@ class Host:
     # Tables.
 
     def new_table(self, lobby: Lobby | None = None) -> Table:
-        """A new lobby, saved at once: ``lobby`` (play again), or empty with the box profile used last."""
+        """A new lobby, saved at once: ``lobby`` (play again), or empty with the box profile (casinos and board) used last."""
         with self._lock:
             code = new_join_code()
             while self.store.lobby_of_code(code) is not None:
                 code = new_join_code()
             if lobby is None:
                 lobby = Lobby()
-                box = self.store.pref("box")
-                if box is not None and box_fits(box):
-                    lobby.settings = {**lobby.settings, "box": box}
-                elif box is not None:
-                    log.warning("the saved box profile fails the engine's checks; the default box is used")
+                lobby.settings, refused = with_profile(lobby.settings, {key: self.store.pref(key) for key in PROFILE})
+                for key in refused:
+                    log.warning("the saved %s profile fails the engine's checks; it is not used", key)
             now = self.services.wall()
             saved = SavedGame(new_id(), new_table_key(), code, "lobby", now, now, lobby.to_dict(), None)
             self.store.create(saved)

@@ -154,10 +154,26 @@ def checked_settings(data: dict[str, Any], players: int, starting: bool = False)
         raise HostError("bad_settings", **(detail if isinstance(detail, dict) else {}), field=field_name) from error
 
 
-def box_fits(box: Any) -> bool:
-    """A saved box profile that the engine accepts with the default settings (else it is not used)."""
-    try:
-        checked_settings({**Settings().to_dict(), "box": box}, MIN_PLAYERS)
-    except HostError:
-        return False
-    return True
+PROFILE = ("box", "board")
+"""The settings the host remembers for the next lobby (the box profile): the casinos and the board map."""
+
+
+def profile_set(action: dict[str, Any]) -> list[str]:
+    """The parts of the box profile that a (checked) banker's lobby action sets."""
+    if action["type"] == "set_box":
+        return ["box"]
+    return [key for key in PROFILE if key in action["settings"]] if action["type"] == "set_settings" else []
+
+
+def with_profile(settings: dict[str, Any], profile: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """``settings`` with each remembered part of the box profile that the engine accepts (the
+    board is checked against the box taken before it); also the parts refused."""
+    refused = []
+    for key in PROFILE:
+        if profile.get(key) is None:
+            continue
+        try:
+            settings = checked_settings({**settings, key: profile[key]}, MIN_PLAYERS)
+        except HostError:
+            refused.append(key)
+    return settings, refused

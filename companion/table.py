@@ -19,7 +19,7 @@ from .codes import new_claim_code, new_id, new_token, token_hash
 from .countdown import Countdown
 from .errors import HostError, refusal
 from .limits import CLAIM_TRIES
-from .lobby import Lobby, Player, checked_settings
+from .lobby import Lobby, Player, checked_settings, profile_set
 from .logtimes import LogTimes
 from .pawns import offer, with_pawns
 from .reveal import Reveal
@@ -354,7 +354,7 @@ class Table:
         if action["type"] == "start":
             return self._start(actor, action_id)
         answer = {"ok": True, "events": []}
-        prefs = {"box": self.lobby.settings["box"]} if action["type"] == "set_box" else {}
+        prefs = {key: self.lobby.settings[key] for key in profile_set(action)} if pid is None else {}
         try:
             self._commit(actor, action_id, action, answer, lobby=True, drop=self._tokens_of(removed), prefs=prefs)
         except Exception:
