@@ -79,6 +79,7 @@ def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None
             "claims": {str(table.lobby.seat_of(pid)): {"code": c.code, "expires": wall + c.expires - now}
                        for pid, c in table.claims.items() if c.expires >= now},
             "log_times": log_times,
+            "board": None if game is None else table.lobby.settings["board"],
             "now": wall,
         },
     }

@@ -14,9 +14,9 @@ import web
 
 LANGS = ("nl", "en")
 SCREENS = ("phone", "table")
-TABLE_ONLY = ("table", "settings", "show", "firstrun", "about")
+TABLE_ONLY = ("table", "settings", "show", "firstrun", "about", "boardedit")
 """Sections only the table screen reads: its own words, house-rules form, big moments, first-start
-help and version."""
+help, version, and the board map's editor and ring."""
 
 
 @cache

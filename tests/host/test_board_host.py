@@ -23,6 +23,7 @@ def test_a_board_is_accepted_in_the_settings_and_the_game_follows_the_pawns(scre
     answer = screen.act({"type": "set_settings", "settings": {"board": broken}})
     assert (answer["error"]["code"], answer["error"]["field"]) == ("bad_settings", "board")
     assert screen.act({"type": "start"})["ok"]
+    assert screen.view()["table"]["board"] == board()  # the table screen draws it; the phones never need it
     message = phones[0].view()
     assert message["view"]["phase"] == "place_pawn"
     place = [a for a in message["legal_actions"] if a["type"] == "place_pawn"]

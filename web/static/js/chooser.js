@@ -61,14 +61,19 @@ function nextAmount(r, cur, { op, amount, d }) {
   return s ? Number(s) : undefined;
 }
 
+// A board space (`at`, from 0) is asked for as the number on the board (from 1), not as money.
+const FROM_1 = (field) => (field === "at" ? 1 : 0);
+
 function amountControls(form, value, { pad, pending, unit }) {
   const r = form.spec;
+  const one = FROM_1(form.field);
+  const show = (x) => (one ? t("board.at", { n: x + 1 }) : money(x));
   const wrap = h("div", { class: "amount" });
   wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite",
-    text: Number.isInteger(value) ? money(value) : "—" }));
-  wrap.append(h("p", { class: "hint range", "data-out": "range", text: t("amount.range", { min: money(r.min), max: money(r.max) }) }));
+    text: Number.isInteger(value) ? show(value) : "—" }));
+  wrap.append(h("p", { class: "hint range", "data-out": "range", text: t("amount.range", { min: show(r.min), max: show(r.max) }) }));
   const quick = h("div", { class: "quick", role: "group", "aria-label": t("amount.quick") });
-  for (const k of quickKeys(r, unit || r.step || 1)) {
+  for (const k of one ? [] : quickKeys(r, unit || r.step || 1)) {
     quick.append(h("button", { type: "button", class: `chip q-${k.op}`, "data-act": "quick", "data-op": k.op,
       "data-amount": k.amount, disabled: pending, text: k.text }));
   }
@@ -82,8 +87,8 @@ function amountControls(form, value, { pad, pending, unit }) {
     wrap.append(grid);
   } else {
     wrap.append(h("label", { class: "field" }, h("span", { text: t("amount.label") }),
-      h("input", { type: "number", inputmode: "numeric", min: r.min, max: r.max, step: r.step || 1,
-        "data-form": form.field, value: Number.isInteger(value) ? value : "" })));
+      h("input", { type: "number", inputmode: "numeric", min: r.min + one, max: r.max + one, step: r.step || 1,
+        "data-form": form.field, value: Number.isInteger(value) ? value + one : "" })));
   }
   return wrap;
 }
@@ -191,7 +196,7 @@ function chooserInput(el, store, actionsFor) {
   if (!choice || !el.dataset.form) return false;
   const f = el.dataset.form;
   const raw = el.value;
-  choice.values[f] = el.type === "number" ? (raw === "" ? undefined : Number(raw)) : raw;
+  choice.values[f] = el.type === "number" ? (raw === "" ? undefined : Number(raw) - FROM_1(f)) : raw;
   const a = chosenAction(actionsFor(choice), choice.chosen);
   const box = el.closest(".chooser");
   if (!a || !box) return true;

@@ -4,7 +4,7 @@ import { h, icon, $ } from "./dom.js";
 import { loadLang, setLang, currentLang, t, has, money } from "./i18n.js";
 import { Store } from "./store.js";
 import { Net } from "./net.js";
-import { group, isSimple, OPEN, actionLabel, casinoById, playerName } from "./actions.js";
+import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, QUIET } from "./words.js";
 import { pawnClass, pawnMark } from "./pawn.js";
@@ -214,6 +214,9 @@ function actionsArea(msg) {
   if (w.symbol && (v.phase === "bluff_offer" || v.phase === "bluff_response")) {
     decision.append(h("p", { class: "game-was", "data-out": "game-was", text: t("cards.game_was", { symbol: t(`symbol.${w.symbol}`) }) }));
   }
+  // With a board: where the dice lead comes first, one tap; the chooser below for a pawn moved otherwise.
+  const sug = choice && choice.type === "land" && !choice.steps.length && w.suggested && groups.get("land").find((a) => a.at === w.suggested.at);
+  if (sug) decision.append(btn({ class: "btn primary big", "data-act": "do", "data-type": "land", "data-at": sug.at, disabled: pending, text: describe(sug, v) }));
   // The other choices of this moment sit beside the open chooser's confirm (an auto-opened chooser needs no cancel).
   if (choice) {
     decision.append(renderChooser(groups.get(choice.type), choice,
@@ -457,8 +460,9 @@ root.addEventListener("click", (ev) => {
   const groups = actionsFor();
   if (chooserClick(el, store, (c) => groups.get(c.type) || [], (a) => net.act(a))) return;
   if (act === "do") {
-    const list = groups.get(el.dataset.type);
-    if (list && list.length === 1) net.act(list[0]);
+    const list = groups.get(el.dataset.type) || [];
+    const a = el.dataset.at ? list.find((x) => x.at === Number(el.dataset.at)) : list.length === 1 && list[0];
+    if (a) net.act(a);
   } else if (act === "leave-ask") store.ui({ leaving: true });
   else if (act === "leave-no") store.ui({ leaving: false });
   else if (act === "leave-yes") {

@@ -18,12 +18,15 @@ import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { offer as offerMoment } from "./banners.js";
+import { boardEditor, boardClick, boardFile } from "./board-editor.js";
+import { BoardRing, lapLine } from "./board-ring.js";
 
 const KEY = document.body.dataset.key;
 const store = new Store();
 const net = new Net(store);
 const root = $("#app");
 let stage = null;
+let ring = null;
 // The reveal clock (docs/protocol.md): while the host's `reveal` runs, the stage plays the new
 // outcomes and everything else keeps showing `held`, the message from before them.
 let held = null;
@@ -133,7 +136,8 @@ function lobby(msg) {
       controls(main, v, null, "lobby-controls"),
       store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null,
       groups.has("set_settings") ? settingsForm(v) : null,
-      groups.has("set_box") ? boxEditor(v) : null));
+      groups.has("set_box") ? boxEditor(v) : null,
+      groups.has("set_settings") ? boardEditor(v, store.state.ui, !!store.state.pending, store.state.error) : null));
 }
 
 const SETTINGS = [
@@ -282,9 +286,26 @@ function game(msg) {
   const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : stage.el, money2(v), phonelessPanel(msg),
+    h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : boardStage(msg), money2(v), phonelessPanel(msg),
       store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null),
     h("aside", { class: "col-history" }, history(msg), forSale(v)));
+}
+
+const RING_EM = 3; // the largest space on the stage's ring; the stage keeps as much room (table.css)
+
+// The stage; with a board map, the ring of its spaces round it with the pawns and the lap.
+function boardStage(msg) {
+  const board = (msg.table || {}).board;
+  stage.el.classList.toggle("has-board", !!board);
+  if (!board) { if (ring) ring.el.remove(); return stage.el; }
+  if (!ring) ring = new BoardRing("on-stage", RING_EM);
+  if (!ring.el.isConnected) stage.el.prepend(ring.el);
+  ring.draw(board.spaces, msg.view.casinos);
+  ring.update(msg.view);
+  stage.el.querySelector(".lap-line")?.remove();
+  const lap = lapLine(msg.view, board.spaces);
+  if (lap) stage.el.append(lap);
+  return stage.el;
 }
 
 // The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
@@ -337,6 +358,8 @@ function claimLine(v, seat, code) {
         text: open ? t("show.claim_hide") : t("show.claim_show", { name }) })));
 }
 
+const CORRECTIONS = ["transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn"];
+
 function drawer(msg) {
   if (!store.state.ui.drawer) return null;
   const v = msg.view, tb = msg.table || {};
@@ -347,8 +370,8 @@ function drawer(msg) {
   const sections = [
     h("p", { class: "hint", text: t("table.drawer_hint") }),
     pick(["undo", "close_auction", "confirm_lap", "reject_lap"]).length ? controls(pick(["undo", "close_auction", "confirm_lap", "reject_lap"]), v, null, "quick-banker") : null,
-    pick(["transfer", "move_casino", "give_bluff", "take_bluff"]).length ? h("section", { "aria-label": t("table.corrections") },
-      h("h3", { text: t("table.corrections") }), controls(pick(["transfer", "move_casino", "give_bluff", "take_bluff"]), v)) : null,
+    pick(CORRECTIONS).length ? h("section", { "aria-label": t("table.corrections") },
+      h("h3", { text: t("table.corrections") }), controls(pick(CORRECTIONS), v)) : null,
     groups.has("claim_code") ? h("section", { "aria-label": t("table.claim_codes") },
       h("h3", { text: t("table.claim_codes") }),
       h("div", { class: "row" }, groups.get("claim_code").map((a) => h("button", { type: "button", class: "btn", "data-act": "claim", "data-seat": a.seat,
@@ -433,6 +456,7 @@ root.addEventListener("click", async (ev) => {
   if (!el || el.disabled) return;
   const act = el.dataset.act;
   if (chooserClick(el, store, actionsFor, send)) return;
+  if (boardClick(el, { store, send, view: shown().view })) return;
   const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
   if (act === "do") {
     const a = findAction(el.dataset.type, as);
@@ -459,7 +483,7 @@ root.addEventListener("click", async (ev) => {
     if (a) send(a);
   } else if (act === "drawer") store.ui({ drawer: !store.state.ui.drawer });
   else if (act === "sound") { setSound(!soundOn()); render(); }
-  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { stage = null; received(store.state.msg); render(); });
+  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { stage = null; ring = null; received(store.state.msg); render(); });
   else if (act === "theme") { toggleTheme(); render(); }
   else if (act === "games") {
     const ans = await net.request("games", {});
@@ -523,6 +547,7 @@ root.addEventListener("input", (ev) => {
 root.addEventListener("change", (ev) => {
   const el = ev.target;
   if (el.tagName === "SELECT") el.dispatchEvent(new Event("input", { bubbles: true }));
+  else if (el.dataset.boardFile !== undefined) boardFile(el, { store, send, view: shown().view });
 });
 rememberDetails(root, store);
 

@@ -1,0 +1,33 @@
+"""The board map in the table screen's editor, tapped in as a banker would walk round the board."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Settings
+
+OTHER = [{"space": "cash_and_run"}, {"space": "bluff"}, {"space": "win_pot", "symbol": "dice"},
+         {"space": "everybody_plays", "symbol": "roulette"}, {"space": "grand_slam"},
+         {"space": "buy_back", "symbol": "cards"}, {"space": "cash_and_run"}, {"space": "bluff"},
+         {"space": "win_pot", "symbol": "cards"}, {"space": "bluff"},
+         {"space": "everybody_plays", "symbol": "dice"}, {"space": "bluff"}]
+
+
+def board_24() -> dict[str, Any]:
+    """24 spaces for the default box: every casino once, each after another kind of space."""
+    casinos = len(Settings().box)
+    spaces: list[dict[str, Any]] = []
+    for i in range(casinos):
+        spaces += [OTHER[i % len(OTHER)], {"space": "casino", "casino": (5 * i) % casinos}]
+    return {"version": 1, "spaces": spaces}
+
+
+def enter_board(page, spaces: list[dict[str, Any]]) -> None:
+    """Tap each space's kind in order (and its casino or symbol) in the open editor."""
+    editor = page.locator(".board-edit")
+    for n, space in enumerate(spaces):
+        editor.locator(f'[data-act="bd-kind"][data-kind="{space["space"]}"]').click()
+        if space["space"] == "casino":
+            editor.locator(f'[data-act="bd-casino"][data-casino="{space["casino"]}"]').click()
+        elif "symbol" in space:
+            editor.locator(f'[data-act="bd-symbol"][data-symbol="{space["symbol"]}"]').click()
+        page.wait_for_function("(n) => document.querySelectorAll('.board-edit .tile:not(.next)').length === n", arg=n + 1)
