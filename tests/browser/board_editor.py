@@ -22,9 +22,10 @@ def board_24() -> dict[str, Any]:
 
 
 def enter_board(page, spaces: list[dict[str, Any]]) -> None:
-    """Tap each space's kind in order (and its casino or symbol) in the open editor."""
+    """Tap each space's kind in order (and its casino or symbol) in the open editor, after the spaces entered."""
     editor = page.locator(".board-edit")
-    for n, space in enumerate(spaces):
+    done = editor.locator(".tile:not(.next)").count()
+    for n, space in enumerate(spaces, start=done):
         editor.locator(f'[data-act="bd-kind"][data-kind="{space["space"]}"]').click()
         if space["space"] == "casino":
             editor.locator(f'[data-act="bd-casino"][data-casino="{space["casino"]}"]').click()

@@ -24,6 +24,7 @@ class Planner:
     game: Game
     steps: list[tuple[int, dict[str, Any], str | None]] = field(default_factory=list)
     tags: set[str] = field(default_factory=set)
+    runner: int | None = None
 
     # ---- basics ----
     @property
@@ -86,15 +87,15 @@ class Planner:
         else:
             raise AssertionError(f"filler: nothing to do in {phase}: {legal}")
 
-    def until_turn_start(self, seat: int | None = None, limit: int = 60) -> int:
-        """Play filler until a player stands at the start of a turn (seat: that player)."""
+    def until_turn_start(self, seat: int | None = None, limit: int = 60, step=None) -> int:
+        """Play ``step`` (filler) until a player stands at the start of a turn (seat: that player)."""
         for _ in range(limit):
             v = self.view
             if v["over"]:
                 raise AssertionError("game over too early")
             if v["phase"] == "roll" and v["waiting"].get("start") and (seat is None or v["turn"] == seat):
                 return v["turn"]
-            self.filler_step()
+            (step or self.filler_step)()
         raise AssertionError("no turn start")
 
     def owned_by_other(self, seat: int) -> list[dict[str, Any]]:
@@ -199,24 +200,30 @@ class Planner:
         return victim
 
     # ---- the winning combination, the lap and the win ----
-    def lap_and_win(self) -> int:
-        live = [p["seat"] for p in self.view["players"] if not p["out"]]
-        runner = live[0]
+    def give_combination(self, runner: int) -> list[int]:
+        """The banker moves enough roulette casinos to the runner for a winning combination."""
         size = self.view["combination_size"]["symbol"]
         roulette = [c["id"] for c in self.view["casinos"] if c["symbol"] == "roulette"][:size]
         for c in roulette:
             if self.view["casinos"][c]["owner"] != runner:
                 self.do(BANKER, {"type": "move_casino", "casino": c, "to": runner, "reason": "A winning set for the test"})
         self.steps[-1] = (*self.steps[-1][:2], "combination")
+        return sorted(roulette)
+
+    def start_lap(self, runner: int, combination: list[int], step=None) -> None:
+        """The runner announces at each turn start until a card starts the lap (``step``: how the others play)."""
         for _ in range(12):
-            self.until_turn_start(runner)
-            announce = self.find(runner, "announce", combination=sorted(roulette))
-            events = self.do(runner, announce, "announced")
+            self.until_turn_start(runner, step=step)
+            events = self.do(runner, self.find(runner, "announce", combination=combination), "announced")
             if any(e["type"] == "lap_started" for e in events):
                 self.steps[-1] = (*self.steps[-1][:2], "lap_started")
-                break
-        else:
-            raise AssertionError("the lap never started")
+                return
+        raise AssertionError("the lap never started")
+
+    def lap_and_win(self) -> int:
+        live = [p["seat"] for p in self.view["players"] if not p["out"]]
+        runner = live[0]
+        self.start_lap(runner, self.give_combination(runner))
         # The others play quiet turns until the runner is back.
         for _ in range(60):
             v = self.view
@@ -227,6 +234,45 @@ class Planner:
         self.do(BANKER, {"type": "confirm_lap"}, "won")
         assert self.game.over and self.game.winner == runner
         return runner
+
+
+    # ---- with a board: the pawns follow the dice ----
+    def board_step(self) -> None:
+        """One step of whoever acts, every pawn going where the dice lead (the land listed first)."""
+        seat = self.actor()
+        legal = self.legal(seat) if seat != BANKER else []
+        types = {a["type"] for a in legal}
+        if self.view["phase"] == "place_pawn":
+            self.do(seat, self.find(seat, "place_pawn"))
+        elif self.view["phase"] == "land":
+            assert legal[0]["at"] == self.view["waiting"]["suggested"]["at"]
+            self.do(seat, legal[0], "suggested")
+        elif "claim_lap" in types:
+            raise AssertionError("a lap to claim with a board")
+        elif "bet" in types:
+            bet = self.find(seat, "bet")
+            self.do(seat, dict(bet, amount=bet["amount"]["min"]))
+        elif "play_pot" in types:
+            play = self.find(seat, "play_pot")
+            self.do(seat, dict(play, amount=play["amount"]["min"]) if isinstance(play.get("amount"), dict) else play)
+        else:
+            self.filler_step()
+
+
+def plan_board_game(seed: str, settings: Settings, turns: int = 3) -> Planner:
+    """With a board: the pawns placed, a few turns, then a lap that ends by itself and wins."""
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed))
+    while p.view["turn_number"] < turns:
+        p.board_step()
+    runner = p.runner = p.until_turn_start(step=p.board_step)
+    p.start_lap(runner, p.give_combination(runner), step=p.board_step)
+    for _ in range(400):
+        if p.game.over:
+            break
+        p.board_step()
+    assert p.game.over and p.game.winner == runner, "the lap did not end by itself"
+    p.steps[-1] = (*p.steps[-1][:2], "won")
+    return p
 
 
 def plan_game(seed: str, settings: Settings) -> Planner:

@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 from phone_fit import SMALL_PHONE, PhoneFit
-from web_host import SEED, TABLE, TV, start_host, stop_host
-from web_driver import Frames, bluff_symbols, digits, log_end, perform, secrets, settle, wait_log
+from web_host import SEED, TABLE, start_host, stop_host
+from web_driver import Frames, bluff_symbols, digits, log_end, perform, secrets, settle, shoot, wait_log
 from companion.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
@@ -26,14 +26,6 @@ SHOT_TAGS = {
     "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",
     "bankrupt": "09-bankrupt", "lap_started": "10-lap", "won": "11-won",
 }
-
-
-def shoot(table, path: Path) -> None:
-    """The table screen at the laptop's size, then at the television's (``…-1920x1080.png``)."""
-    table.screenshot(path=path)
-    table.set_viewport_size(TV)
-    table.screenshot(path=path.with_name(f"{path.stem}-1920x1080.png"))
-    table.set_viewport_size(TABLE["viewport"])
 
 
 def stage_idle(table) -> None:

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any, Callable
 
-from web_host import TABLE
+from web_host import TABLE, TV
 
 TIMEOUT = 15_000
 
@@ -23,6 +24,14 @@ def open_table(browser, host, contexts: list, **options: Any):
     page.goto(host.table_url)
     settle(page)
     return page
+
+
+def shoot(table, path: Path) -> None:
+    """The table screen at the laptop's size, then at the television's (``…-1920x1080.png``)."""
+    table.screenshot(path=path)
+    table.set_viewport_size(TV)
+    table.screenshot(path=path.with_name(f"{path.stem}-1920x1080.png"))
+    table.set_viewport_size(TABLE["viewport"])
 
 
 def settle(page, timeout: int = TIMEOUT) -> None:

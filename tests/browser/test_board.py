@@ -1,0 +1,156 @@
+"""The board map: entered in the table screen's editor, exported, imported into a new lobby, and
+followed through a seeded game in which every phone's first choice is where the dice lead and
+the lap ends by itself.
+
+The table screen at 1366×768 and 1920×1080 (no touch, English, light theme, reduced motion: the
+page ends each reveal itself); three phones at 360×740 (touch, English, reduced motion).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from board_editor import board_24, enter_board
+from game_plan import NAMES, plan_board_game
+from phone_fit import SMALL_PHONE
+from web_host import SEED, TABLE, start_host, stop_host
+from web_driver import confirm_if_asked, log_end, perform, settle, shoot, wait_log
+from engine import BANKER, Game, Settings
+
+EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
+SETTINGS = Settings(board=board_24(), auction_seconds=120)
+
+PAWN_ON = """([seat, at]) => {
+  const pawn = document.querySelector(`.board-ring.on-stage .ring-pawn[data-seat="${seat}"]`).getBoundingClientRect();
+  const tile = document.querySelector(`.board-ring.on-stage .tile[data-at="${at}"]`).getBoundingClientRect();
+  const x = pawn.left + pawn.width / 2, y = pawn.top + pawn.height / 2;
+  return x >= tile.left && x <= tile.right && y >= tile.top && y <= tile.bottom;
+}"""
+
+
+def test_a_board_entered_exported_imported_and_followed(browser, tmp_path, shots):
+    host = start_host(tmp_path / "data", reveal_scale=0.2)
+    try:
+        play(browser, host, tmp_path, shots)
+    finally:
+        stop_host(host)
+
+
+def play(browser, host, tmp_path, shots):
+    board = board_24()
+    errors: list[str] = []
+    tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light", reduced_motion="reduce")
+    table = tctx.new_page()
+    table.on("pageerror", lambda e: errors.append(f"table: {e}"))
+    table.goto(host.table_url)
+    settle(table)
+
+    # The banker walks round the board, undoing a wrong tap on the way.
+    table.locator('[data-details="boardOpen"] summary').click()
+    enter_board(table, board["spaces"][:5])
+    table.locator('[data-act="bd-kind"][data-kind="bluff"]').click()
+    table.locator('[data-act="bd-undo"]').click()
+    enter_board(table, board["spaces"][5:])
+    assert table.locator('[data-out="board-count"]').inner_text() == EN["boardedit"]["count"].format(
+        n=24, placed=12, casinos=12, runs=2)
+    shoot(table, shots / "board-editor.png")
+    with table.expect_download() as download:
+        table.locator('[data-act="bd-export"]').click()
+    exported = tmp_path / "board.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text()) == board
+
+    # A new lobby (the board was exported, never saved): the file is checked before it is taken.
+    table.locator('.bar [data-act="drawer"]').click()
+    table.locator('#drawer [data-act="do"][data-type="new_game"]').click()
+    confirm_if_asked(table)
+    table.wait_for_url(lambda url: url != host.table_url)
+    settle(table)
+    table.locator('[data-details="boardOpen"] summary').click()
+    assert table.locator(".board-edit .tile:not(.next)").count() == 0
+    twice = {"version": 1, "spaces": board["spaces"][:-1] + [board["spaces"][1]]}
+    bad = tmp_path / "twice.json"
+    bad.write_text(json.dumps(twice))
+    table.locator("[data-board-file]").set_input_files(bad)
+    problem = table.locator('[data-out="board-problem"]')
+    problem.wait_for()
+    casino = Settings().box[board["spaces"][1]["casino"]].name
+    assert problem.inner_text() == EN["boardedit"]["refused"].format(
+        reason=EN["boardedit"]["problem_casino_twice"].format(casino=casino, n=24))
+    bad.write_text("{not json")
+    table.locator("[data-board-file]").set_input_files(bad)
+    table.wait_for_function("(t) => document.querySelector('[data-out=\"board-problem\"]').textContent === t",
+                            arg=EN["boardedit"]["not_json"])
+    table.locator("[data-board-file]").set_input_files(exported)
+    table.locator('[data-out="board-note"]').wait_for()
+    assert table.locator(".board-edit .tile:not(.next)").count() == 24
+
+    code = table.locator('[data-out="code"]').inner_text()
+    phones = []
+    for name in NAMES:
+        ctx = browser.new_context(**SMALL_PHONE, locale="en-GB", reduced_motion="reduce")
+        page = ctx.new_page()
+        page.on("pageerror", lambda e, n=name: errors.append(f"{n}: {e}"))
+        page.goto(f"{host.base}/j/{code}")
+        page.locator('[data-input="name"]').fill(name)
+        page.locator('[data-act="join"]').click()
+        settle(page)
+        phones.append(page)
+    table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
+    table.locator('[data-details="settingsOpen"] summary').click()
+    table.locator('[data-set="auction_seconds"]').fill("120")
+    table.locator('[data-act="save-settings"]').click()
+    settle(table)
+    table.locator('[data-act="do"][data-type="start"]').click()
+    confirm_if_asked(table)
+    table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+
+    plan = plan_board_game(SEED, SETTINGS)
+    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED)
+    drawer = False
+    suggested = 0
+    for seat, action, tag in plan.steps:
+        end = log_end(mirror.view(None))
+        if seat == BANKER:
+            wait_log(table, end)
+            if not drawer:
+                table.locator('.bar [data-act="drawer"]').click()
+                drawer = True
+            perform(table, action, scope="#drawer", pad=False)
+        else:
+            page = phones[seat]
+            wait_log(page, end)
+            if drawer:
+                table.locator('#drawer .drawer-head [data-act="drawer"]').click()
+                drawer = False
+            if tag == "suggested":
+                # Where the dice lead is the first choice, large; one tap confirms it.
+                first = page.locator(".decision button").first
+                assert (first.get_attribute("data-type"), first.get_attribute("data-at")) == ("land", str(action["at"]))
+                if not suggested:
+                    page.screenshot(path=shots / "phone-suggested-360x740.png")
+                first.click()
+                page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''")
+                suggested += 1
+            else:
+                perform(page, action)
+        mirror.apply(seat, action)
+        view = mirror.view(None)
+        wait_log(table, log_end(view))
+        table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''")
+        if action["type"] == "land" and not view["over"]:
+            assert table.evaluate(PAWN_ON, [seat, action["at"]])
+        if tag == "lap_started":
+            table.locator('[data-out="lap"]').wait_for()
+            runner = view["players"][seat]
+            assert table.locator(f'.board-ring.on-stage .tile.lap-home[data-at="{runner["lap_from"]}"]').count() == 1
+        elif action["type"] == "land" and seat == plan.runner and not view["over"] and not (shots / "board-ring.png").exists():
+            # The runner's first move on the lap: the pawn, the spaces of the lap so far, the lap in words.
+            assert table.locator(".board-ring.on-stage .tile.lap-done").count() == view["players"][seat]["lap_steps"]
+            table.wait_for_function("() => !document.querySelector('.moment:not([hidden])')", timeout=15_000)
+            shoot(table, shots / "board-ring.png")
+    assert suggested >= 10 and (shots / "board-ring.png").exists()
+    assert mirror.over and not any(e["type"] == "lap_claimed" for e in mirror.view(None)["log"])
+    table.locator('[data-out="winner"]').wait_for()
+    assert NAMES[mirror.winner] in table.locator('[data-out="winner"]').inner_text()
+    assert not errors, errors
