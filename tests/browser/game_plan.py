@@ -262,6 +262,12 @@ class Planner:
 def plan_board_game(seed: str, settings: Settings, turns: int = 3) -> Planner:
     """With a board: the pawns placed, a few turns, then a lap that ends by itself and wins."""
     p = Planner(Game.new(NAMES, settings=settings, seed=seed))
+    while p.view["phase"] == "place_pawn":
+        p.board_step()
+    # The banker puts a knocked pawn two spaces on.
+    move = next(a for a in p.legal(BANKER) if a["type"] == "move_pawn" and a["seat"] == 0)
+    at = (p.view["players"][0]["position"] + 2) % len(settings.board["spaces"])
+    p.do(BANKER, dict(move, at=at, reason="Knocked over"), "pawn_moved")
     while p.view["turn_number"] < turns:
         p.board_step()
     runner = p.runner = p.until_turn_start(step=p.board_step)

@@ -3,7 +3,7 @@ followed through a seeded game in which every phone's first choice is where the 
 the lap ends by itself.
 
 The table screen at 1366×768 and 1920×1080 (no touch, English, light theme, reduced motion: the
-page ends each reveal itself); three phones at 360×740 (touch, English, reduced motion).
+page ends each reveal itself); three phones at 360×640 (touch, English, reduced motion).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from board_editor import board_24, enter_board
 from game_plan import NAMES, plan_board_game
 from phone_fit import SMALL_PHONE
 from web_host import SEED, TABLE, start_host, stop_host
-from web_driver import confirm_if_asked, log_end, perform, settle, shoot, wait_log
+from web_driver import confirm_if_asked, drawer_to, log_end, perform, settle, shoot, wait_log
 from engine import BANKER, Game, Settings
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
@@ -113,22 +113,27 @@ def play(browser, host, tmp_path, shots):
         end = log_end(mirror.view(None))
         if seat == BANKER:
             wait_log(table, end)
-            if not drawer:
-                table.locator('.bar [data-act="drawer"]').click()
-                drawer = True
-            perform(table, action, scope="#drawer", pad=False)
+            drawer = drawer_to(table, drawer, True)
+            look = None
+            if action["type"] == "move_pawn":
+                # The space is asked for and said as its number on the board, not as money.
+                def look(stage):
+                    if stage == "confirm":
+                        said = EN["board"]["at"].format(n=action["at"] + 1)
+                        assert said in table.locator('#drawer [data-act="confirm"]').inner_text()
+                        assert table.locator('#drawer [data-out="range"]').inner_text() == EN["amount"]["range"].format(
+                            min=EN["board"]["at"].format(n=1), max=EN["board"]["at"].format(n=24))
+            perform(table, action, scope="#drawer", pad=False, look=look)
         else:
             page = phones[seat]
             wait_log(page, end)
-            if drawer:
-                table.locator('#drawer .drawer-head [data-act="drawer"]').click()
-                drawer = False
+            drawer = drawer_to(table, drawer, False)
             if tag == "suggested":
                 # Where the dice lead is the first choice, large; one tap confirms it.
                 first = page.locator(".decision button").first
                 assert (first.get_attribute("data-type"), first.get_attribute("data-at")) == ("land", str(action["at"]))
                 if not suggested:
-                    page.screenshot(path=shots / "phone-suggested-360x740.png")
+                    page.screenshot(path=shots / "phone-suggested-360x640.png")
                 first.click()
                 page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''")
                 suggested += 1
@@ -138,8 +143,8 @@ def play(browser, host, tmp_path, shots):
         view = mirror.view(None)
         wait_log(table, log_end(view))
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''")
-        if action["type"] == "land" and not view["over"]:
-            assert table.evaluate(PAWN_ON, [seat, action["at"]])
+        if action["type"] in ("land", "move_pawn") and not view["over"]:
+            assert table.evaluate(PAWN_ON, [action.get("seat", seat), action["at"]])
         if tag == "lap_started":
             table.locator('[data-out="lap"]').wait_for()
             runner = view["players"][seat]

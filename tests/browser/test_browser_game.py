@@ -12,7 +12,7 @@ from pathlib import Path
 
 from phone_fit import SMALL_PHONE, PhoneFit
 from web_host import SEED, TABLE, start_host, stop_host
-from web_driver import Frames, bluff_symbols, digits, log_end, perform, secrets, settle, shoot, wait_log
+from web_driver import Frames, bluff_symbols, digits, drawer_to, log_end, perform, secrets, settle, shoot, wait_log
 from companion.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
@@ -146,17 +146,12 @@ def play_seeded_game(browser, host, shots, requests_seen):
         before = shown_state(table)
         if seat == BANKER:
             wait_log(table, end)
-            if not drawer_open:
-                table.locator('.bar [data-act="drawer"]').click()
-                table.locator("#drawer").wait_for()
-                drawer_open = True
+            drawer_open = drawer_to(table, drawer_open, True)
             perform(table, action, scope="#drawer", pad=False)
         else:
             page = phones[seat]
             wait_log(page, end)
-            if drawer_open and seat >= 0:
-                table.locator('#drawer .drawer-head [data-act="drawer"]').click()
-                drawer_open = False
+            drawer_open = drawer_to(table, drawer_open, False)
             shot = shots / f"{BEFORE_TAGS[tag]}.png" if tag in BEFORE_TAGS else None
             if action["type"] == "bid":  # the bid pad starts at the lowest valid bid
                 lowest = next(a for a in mirror.legal_actions(seat) if a["type"] == "bid")["amount"]["min"]

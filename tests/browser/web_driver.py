@@ -34,6 +34,16 @@ def shoot(table, path: Path) -> None:
     table.set_viewport_size(TABLE["viewport"])
 
 
+def drawer_to(table, is_open: bool, want: bool) -> bool:
+    """Open or close the banker's drawer on the table screen as needed; returns ``want``."""
+    if want and not is_open:
+        table.locator('.bar [data-act="drawer"]').click()
+        table.locator("#drawer").wait_for()
+    elif is_open and not want:
+        table.locator('#drawer .drawer-head [data-act="drawer"]').click()
+    return want
+
+
 def settle(page, timeout: int = TIMEOUT) -> None:
     """Wait until the page is connected, has a view and waits for no answer."""
     page.wait_for_function(
@@ -93,6 +103,8 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
             enter_amount(chooser, action["amount"], by)
         else:
             chooser.locator('[data-form="amount"]').fill(str(action["amount"]))
+    if isinstance(action.get("at"), int) and chooser.locator('[data-form="at"]').count():
+        chooser.locator('[data-form="at"]').fill(str(action["at"] + 1))  # a board space, asked as its number
     for f in ("reason", "name"):
         if f in action and isinstance(action[f], str):
             chooser.locator(f'[data-form="{f}"]').fill(action[f])
