@@ -3,6 +3,9 @@ television's 1920×1080 (no touch, English, light theme), without page scrolling
 """
 from __future__ import annotations
 
+import json
+
+from board_editor import board_24
 from web_driver import seat_without_phones, settle, start_game
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
@@ -63,3 +66,42 @@ def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots
         ctx.close()
     assert sizes["1920x1080"]["money"] > sizes["1366x768"]["money"]
     assert sizes["1920x1080"]["history"] > sizes["1366x768"]["history"]
+
+
+RING = """() => {
+  const stage = document.querySelector('.stage');
+  stage.dataset.focus = 'spin';
+  const box = (el) => el.getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('.board-ring.on-stage .tile')].map(box);
+  const wheel = box(document.querySelector('.wheel')), s = box(stage);
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const out = {
+    scrolls: document.scrollingElement.scrollHeight > innerHeight || document.scrollingElement.scrollWidth > innerWidth,
+    tiles: tiles.length, size: tiles.length ? tiles[0].width : 0, wheel: wheel.height, height: innerHeight,
+    inStage: tiles.every((t) => t.left >= s.left - 0.5 && t.right <= s.right + 0.5 && t.top >= s.top - 0.5 && t.bottom <= s.bottom + 0.5),
+    apart: tiles.every((a, i) => tiles.every((b, j) => i === j || !overlap(a, b))),
+    wheelClear: tiles.every((t) => !overlap(t, wheel)),
+    stageInside: s.bottom <= innerHeight + 0.5,
+  };
+  delete stage.dataset.focus;
+  return out;
+}"""
+
+
+def test_six_players_and_a_board_ring_fit(browser, host, tmp_path, shots):
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps(board_24()))
+    for label, viewport in (("1366x768", LAPTOP), ("1920x1080", TV)):
+        ctx, page = open_table(browser, host, viewport)
+        if viewport == LAPTOP:
+            page.locator('[data-details="boardOpen"] summary').click()
+            page.locator("[data-board-file]").set_input_files(board)
+            page.locator('[data-out="board-note"]').wait_for()
+            start_six(page)
+        page.locator(".board-ring.on-stage .tile").first.wait_for()
+        got = page.evaluate(RING)
+        page.screenshot(path=shots / f"six-players-board-{label}.png")
+        assert not got["scrolls"] and got["stageInside"], got
+        assert got["tiles"] == 24 and got["inStage"] and got["apart"] and got["wheelClear"], got
+        assert got["size"] >= 36 and got["wheel"] >= got["height"] / 3, got
+        ctx.close()

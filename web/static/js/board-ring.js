@@ -137,4 +137,4 @@ function lapLine(view, spaces) {
     h("span", { text: t("boardedit.lap", { name: runner.name, n: Math.min(runner.lap_steps || 0, spaces.length), of: spaces.length, from: runner.lap_from + 1 }) }));
 }
 
-export { BoardRing, lapLine, spaceLabel };
+export { BoardRing, lapLine };
