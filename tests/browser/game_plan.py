@@ -264,9 +264,9 @@ def plan_board_game(seed: str, settings: Settings, turns: int = 3) -> Planner:
     p = Planner(Game.new(NAMES, settings=settings, seed=seed))
     while p.view["phase"] == "place_pawn":
         p.board_step()
-    # The banker puts a knocked pawn two spaces on.
+    # The banker puts a knocked pawn on space 1 (the first space: `at` 0).
     move = next(a for a in p.legal(BANKER) if a["type"] == "move_pawn" and a["seat"] == 0)
-    at = (p.view["players"][0]["position"] + 2) % len(settings.board["spaces"])
+    at = 0 if p.view["players"][0]["position"] != 0 else 1
     p.do(BANKER, dict(move, at=at, reason="Knocked over"), "pawn_moved")
     while p.view["turn_number"] < turns:
         p.board_step()

@@ -88,7 +88,7 @@ function formProblem(form, value) {
     if (v.length > form.spec.text) return t("form.too_long", { max: form.spec.text });
     return null;
   }
-  if (form.kind === "amount") return rangeProblem(form.spec, value);
+  if (form.kind === "amount") return rangeProblem(form.spec, value, shownAs(form.field));
   return null;
 }
 
@@ -96,12 +96,17 @@ function amountProblem(a, amount) {
   if (!needsAmount(a)) return null;
   return rangeProblem(a.amount, amount);
 }
-function rangeProblem(r, amount) {
-  if (!Number.isInteger(amount) || amount <= 0) return t("amount.enter");
-  if (amount < r.min) return t("amount.too_low", { min: money(r.min) });
-  if (amount > r.max) return t("amount.too_high", { max: money(r.max) });
-  if (r.step && amount % r.step) return t("amount.step", { step: money(r.step) });
+function rangeProblem(r, amount, show = money) {
+  if (!Number.isInteger(amount) || (amount <= 0 && r.min > 0)) return t("amount.enter");
+  if (amount < r.min) return t("amount.too_low", { min: show(r.min) });
+  if (amount > r.max) return t("amount.too_high", { max: show(r.max) });
+  if (r.step && amount % r.step) return t("amount.step", { step: show(r.step) });
   return null;
+}
+
+// How a number form's value is said: a board space (`at`, from 0) by its number on the board, else money.
+function shownAs(field) {
+  return field === "at" ? (x) => t("board.at", { n: x + 1 }) : money;
 }
 
 // ---- words and icons for the values a person picks ----
@@ -148,7 +153,7 @@ function valueLabel(field, value, view, a) {
     case "combination": return { text: (value || []).map((id) => (casinoById(view, id) || { name: id }).name).join(", ") };
     case "game": return { text: t(`game.${value}`) };
     case "pick": return { text: pickLabel(a.game, value) };
-    case "at": return { text: t("board.at", { n: value + 1 }) };
+    case "at": return { text: shownAs(field)(value) };
     case "card": {
       // A bluff card's face is secret: `cover` is what shows until the player holds to look.
       const cards = (view && view.you && view.you.bluff_cards) || [];
@@ -176,6 +181,6 @@ function describe(a, view) {
 
 export {
   group, fieldsOf, formsOf, formKind, formProblem, nextStep, chosenAction, complete, needsAmount, isSimple,
-  amountProblem, valueLabel, actionLabel, describe, keyOf, OPEN,
+  amountProblem, shownAs, valueLabel, actionLabel, describe, keyOf, OPEN,
   casinoById, playerName, placeName, pickLabel,
 };

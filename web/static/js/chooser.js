@@ -4,9 +4,9 @@
 
 import { h, icon } from "./dom.js";
 import { cardTile } from "./bluffs.js";
-import { t, has, money, num } from "./i18n.js";
+import { t, has, num } from "./i18n.js";
 import {
-  nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe, playerName,
+  nextStep, chosenAction, formsOf, formProblem, complete, valueLabel, actionLabel, describe, playerName, shownAs,
 } from "./actions.js";
 
 function newChoice(type, as) {
@@ -67,7 +67,7 @@ const FROM_1 = (field) => (field === "at" ? 1 : 0);
 function amountControls(form, value, { pad, pending, unit }) {
   const r = form.spec;
   const one = FROM_1(form.field);
-  const show = (x) => (one ? t("board.at", { n: x + 1 }) : money(x));
+  const show = shownAs(form.field);
   const wrap = h("div", { class: "amount" });
   wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite",
     text: Number.isInteger(value) ? show(value) : "—" }));
