@@ -3,7 +3,7 @@ followed through a seeded game in which every phone's first choice is where the 
 the lap ends by itself.
 
 The table screen at 1366×768 and 1920×1080 (no touch, English, light theme, reduced motion: the
-page ends each reveal itself); three phones at 360×640 (touch, English, reduced motion).
+page ends each reveal itself; full motion for the first move, to see the pawn walk); three phones at 360×640 (touch, English, reduced motion).
 """
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ PAWN_ON = """([seat, at]) => {
   const x = pawn.left + pawn.width / 2, y = pawn.top + pawn.height / 2;
   return x >= tile.left && x <= tile.right && y >= tile.top && y <= tile.bottom;
 }"""
+
+WALKING = "(seat) => document.querySelector(`.board-ring.on-stage .ring-pawn[data-seat=\"${seat}\"]`).getAnimations().length > 0"
 
 
 def test_a_board_entered_exported_imported_and_followed(browser, tmp_path, shots):
@@ -134,8 +136,13 @@ def play(browser, host, tmp_path, shots):
                 assert (first.get_attribute("data-type"), first.get_attribute("data-at")) == ("land", str(action["at"]))
                 if not suggested:
                     page.screenshot(path=shots / "phone-suggested-360x640.png")
+                    table.emulate_media(reduced_motion="no-preference")  # this once, the pawn walks
                 first.click()
                 page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''")
+                if not suggested:
+                    table.wait_for_function(WALKING, arg=seat, timeout=15_000)
+                    table.wait_for_function(f"(seat) => !({WALKING})(seat)", arg=seat, timeout=15_000)
+                    table.emulate_media(reduced_motion="reduce")
                 suggested += 1
             else:
                 perform(page, action)
