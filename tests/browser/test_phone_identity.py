@@ -18,11 +18,14 @@ EN = json.loads((WEB / "en.json").read_text(encoding="utf-8"))
 
 # navigator.vibrate recorded, so the test sees each call (Chromium on a desktop has none to feel).
 VIBRATE = "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };"
+PLAIN_HTTP = """Object.defineProperty(navigator, "wakeLock", { configurable: true, value: undefined });"""
+"""A phone opens the laptop's LAN address over plain HTTP: no Wake Lock API there (127.0.0.1 has one)."""
 
 
 def phone(browser, host, locale: str = "en-GB"):
     ctx = browser.new_context(**SMALL_PHONE, locale=locale)
     ctx.add_init_script(VIBRATE)
+    ctx.add_init_script(PLAIN_HTTP)
     page = ctx.new_page()
     page.goto(f"{host.base}/j/{host.code}")
     return ctx, page

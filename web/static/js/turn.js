@@ -1,6 +1,6 @@
 // Your turn, felt: when the game starts waiting for this phone it vibrates, chimes (switchable) and
-// the title says so. Over plain HTTP there is no Wake Lock API: a tiny muted looping video
-// (tools/make_awake_video.py) keeps the screen awake while a game runs.
+// the title says so. The screen stays awake while a game runs (wakelock.js, loaded only once a
+// game is seen: the join page does without it).
 
 import { t } from "./i18n.js";
 
@@ -8,7 +8,7 @@ const CHIME = "cashrun.chime";
 const TITLE = document.title;
 let waiting = false;
 let audio = null;
-let video = null;
+let awake = null;
 
 function chimeOn() { return localStorage.getItem(CHIME) !== "off"; }
 function toggleChime() { localStorage.setItem(CHIME, chimeOn() ? "off" : "on"); }
@@ -31,30 +31,9 @@ function chime() {
   });
 }
 
-function keepAwake(on) {
-  if (on && !video) {
-    video = document.createElement("video");
-    Object.assign(video, { muted: true, loop: true, playsInline: true });
-    video.setAttribute("playsinline", "");
-    video.setAttribute("aria-hidden", "true");
-    video.className = "awake";
-    for (const [src, type] of [["/static/media/awake.mp4", "video/mp4"], ["/static/media/awake.webm", "video/webm"]]) {
-      const s = document.createElement("source");
-      Object.assign(s, { src, type });
-      video.append(s);
-    }
-    document.body.append(video);
-  }
-  if (!video) return;
-  if (on && video.paused) video.play().catch(() => {});
-  if (!on && !video.paused) video.pause();
-}
-
-let inGame = false;
-
 // Called after every message: vibrate and chime when the phone starts waiting for its player.
 function feelTurn(msg) {
-  inGame = !!msg && msg.kind === "game" && !msg.view.over;
+  const inGame = !!msg && msg.kind === "game" && !msg.view.over;
   const now = inGame && (msg.legal_actions || []).length > 0;
   if (now && !waiting) {
     if (navigator.vibrate) navigator.vibrate([180, 90, 180]);
@@ -62,17 +41,15 @@ function feelTurn(msg) {
   }
   waiting = now;
   document.title = now ? `${t("turn.title")} · ${TITLE}` : TITLE;
-  keepAwake(inGame);
+  if (inGame || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(inGame));
 }
 
-// The first touch unlocks sound and video playback; a phone brought back to the front plays again.
+// The first touch unlocks sound.
 function armTurnSignals() {
   window.addEventListener("pointerdown", () => {
     if (!audio && window.AudioContext) audio = new AudioContext();
     if (audio && audio.state === "suspended") audio.resume();
-    keepAwake(inGame);
   }, { capture: true });
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) keepAwake(inGame); });
 }
 
 export { feelTurn, armTurnSignals, chimeOn, toggleChime };

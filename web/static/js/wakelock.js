@@ -1,14 +1,23 @@
-// Keeps the table's screen on while a game runs.
+// Keeps the screen on while a game runs, on the table screen and on the phones.
 //
-// The Screen Wake Lock API works only in a secure context: the laptop's own address
-// (127.0.0.1) is one, a television that opens the table through the LAN address is not.
-// There the fallback is a tiny muted video that plays a canvas stream: browsers keep the
-// screen on while a visible video plays. It starts on the first tap or key (browsers allow
-// playing only after one). The lock is taken again when the page becomes visible again.
+// The Screen Wake Lock API exists only in a secure context: the laptop's own address
+// (127.0.0.1) is one; a phone or a television on the LAN address (plain HTTP) is not. There a
+// tiny muted looping video (web/static/media, made by packaging/make_awake_video.py) keeps the
+// screen on: browsers do not dim it while a visible video plays. A video plays only after the
+// first tap or key; the lock is taken again when the page becomes visible again.
 
 let want = false;
 let sentinel = null;
 let video = null;
+
+function awakeVideo() {
+  const v = Object.assign(document.createElement("video"), { muted: true, loop: true, playsInline: true, className: "awake" });
+  v.setAttribute("playsinline", "");
+  v.setAttribute("aria-hidden", "true");
+  for (const kind of ["mp4", "webm"]) v.append(Object.assign(document.createElement("source"), { src: `/static/media/awake.${kind}`, type: `video/${kind}` }));
+  document.body.append(v);
+  return v;
+}
 
 async function request() {
   if (!want || document.visibilityState !== "visible") return;
@@ -17,25 +26,7 @@ async function request() {
     try { sentinel = await navigator.wakeLock.request("screen"); } catch { sentinel = null; }
     return;
   }
-  playVideo();
-}
-
-function playVideo() {
-  if (!video) {
-    const canvas = document.createElement("canvas");
-    canvas.width = 2; canvas.height = 2;
-    const ctx = canvas.getContext("2d");
-    let flip = false;
-    // A stream needs frames: one changing pixel a second keeps it alive.
-    setInterval(() => { flip = !flip; ctx.fillStyle = flip ? "#000" : "#010101"; ctx.fillRect(0, 0, 2, 2); }, 1000);
-    video = document.createElement("video");
-    video.className = "awake";
-    video.muted = true;
-    video.playsInline = true;
-    video.setAttribute("aria-hidden", "true");
-    video.srcObject = canvas.captureStream ? canvas.captureStream(1) : null;
-    document.body.append(video);
-  }
+  video = video || awakeVideo();
   if (video.paused) video.play().catch(() => { /* waits for the first tap or key */ });
 }
 
@@ -51,7 +42,6 @@ function keepAwake(on) {
   if (on) request(); else stop();
 }
 
-// Whether this screen is kept on now (for the page's small note).
 function awake() {
   return want && ((sentinel && !sentinel.released) || (video && !video.paused));
 }
@@ -59,4 +49,4 @@ function awake() {
 document.addEventListener("visibilitychange", request);
 for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, () => { if (want && !awake()) request(); }, true);
 
-export { keepAwake, awake };
+export { keepAwake };

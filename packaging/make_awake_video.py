@@ -1,10 +1,10 @@
 """Make the phone's keep-awake videos: one second of a dark 16x16 square, muted, made here.
 
-The phone plays one of them, muted and looping, while the game runs: over plain HTTP there is
+The phones (and a table screen on the LAN address) play one of them, muted and looping, while the game runs: over plain HTTP there is
 no Wake Lock API, and a playing video keeps Android and iOS browsers from dimming the screen.
 Chromium records a canvas with MediaRecorder, as WebM (VP8) and MP4 (H.264, for iOS Safari).
 
-    python tools/make_awake_video.py     # writes web/static/media/awake.webm and awake.mp4
+    python packaging/make_awake_video.py     # writes web/static/media/awake.webm and awake.mp4
 """
 from __future__ import annotations
 
