@@ -6,7 +6,7 @@ import { Store } from "./store.js";
 import { Net } from "./net.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
-import { eventText, waitingText, QUIET } from "./words.js";
+import { eventText, waitingText, quiet } from "./words.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { cardTile, holdToLook } from "./bluffs.js";
 import { noteResult, resultCard, dismissResult } from "./results.js";
@@ -171,7 +171,7 @@ function decisionExtra(v) {
 
 // The newest thing that happened, so a result is seen on the phone too.
 function lastLine(v) {
-  const e = [...(v.log || [])].reverse().find((x) => !QUIET.has(x.type) && x.type !== "turn");
+  const e = [...(v.log || [])].reverse().find((x) => !quiet(x) && x.type !== "turn");
   return e ? h("p", { class: "last", "aria-live": "polite", "data-out": "last", text: eventText(e, v) }) : null;
 }
 
@@ -258,7 +258,7 @@ function helpVars(v) {
 }
 
 function recent(v) {
-  const log = (v.log || []).filter((e) => !QUIET.has(e.type)).slice(-4);
+  const log = (v.log || []).filter((e) => !quiet(e)).slice(-4);
   const ul = h("ul", { class: "recent", "aria-label": t("me.recent") });
   for (const e of log) ul.append(h("li", { class: e.type === "correction" || e.type === "undone" ? "corr" : "", text: eventText(e, v) }));
   return ul;

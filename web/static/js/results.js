@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { t, money } from "./i18n.js";
-import { eventText, QUIET } from "./words.js";
+import { eventText, quiet } from "./words.js";
 
 const WHO = ["seat", "from", "to", "winner", "loser", "debtor", "creditor", "buyer", "by"];
 let last = null;   // {seat, money, end} of the previous game view
@@ -19,7 +19,7 @@ function noteResult(msg) {
   if (!me) return;
   const end = logEnd(v);
   if (last && last.seat === msg.seat && end > last.end && me.money !== last.money) {
-    const fresh = v.log.slice(Math.max(0, last.end - (v.log_start || 0))).filter((e) => !QUIET.has(e.type));
+    const fresh = v.log.slice(Math.max(0, last.end - (v.log_start || 0))).filter((e) => !quiet(e));
     const mine = fresh.filter((e) => WHO.some((k) => e[k] === msg.seat));
     const e = mine.find((x) => x.type !== "paid") || mine[mine.length - 1] || fresh[fresh.length - 1];
     result = { delta: me.money - last.money, text: e ? eventText(e, v) : "", end };

@@ -110,4 +110,4 @@ function waitingText(view) {
   return has(key) ? t(key, vars) : t("wait.generic", vars);
 }
 
-export { eventText, eventKey, waitingText, cardText, cardLong, numberColour, SUIT_SIGN, RED, QUIET, quiet, casinoName };
+export { eventText, eventKey, waitingText, cardText, cardLong, numberColour, SUIT_SIGN, RED, quiet, casinoName };
