@@ -16,6 +16,7 @@ from .datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
 from .host import Host
 from .logs import setup as setup_logs
 from .network import lan_addresses, serve
+from .store import STORAGE_ERRORS
 from .table import Addresses
 from .texts import say, system_language
 
@@ -129,7 +130,7 @@ def _open(lang: str, data_dir: Path) -> tuple[Flask, Host] | None:
         _print(say(lang, "hardening.damaged", path=move_aside(db), reason=error))
         try:
             app = create_app(data_dir)
-        except (sqlite3.Error, OSError) as again:
+        except STORAGE_ERRORS as again:
             _print(say(lang, "hardening.folder_unusable", path=db, reason=again))
             return None
     except OSError as error:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -14,7 +13,7 @@ from .errors import HostError, refusal
 from .guard import Guard
 from .limits import BURST, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, text
 from .lobby import PROFILE, Lobby, with_profile
-from .store import SavedGame, Store
+from .store import STORAGE_ERRORS, SavedGame, Store
 from .table import Addresses, Services, Table
 from .timers import Clock, Scheduler, Wall
 from .transport import Conn, Transport
@@ -23,8 +22,6 @@ log = logging.getLogger(__name__)
 
 MAX_SECRET = 100
 """No table key or token is longer; a longer one is refused unread."""
-STORAGE_ERRORS = (sqlite3.Error, OSError)
-"""What a full disk, a read-only folder or a damaged file raise while saving."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +214,7 @@ class Host:
             raise HostError("already_seated")
         table = self.services.claims.get(code)
         if table is None:
-            for live in set(list(self.services.claims.values())):  # a copy: other tables change it
+            for live in set(self.services.claims.values()):  # a copy: other tables change it
                 live.wrong_claim()
             raise HostError("bad_claim")
         if conn.table is not None:

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+STORAGE_ERRORS = (sqlite3.Error, OSError)
+"""What a full disk, a read-only folder or a damaged file raise while saving."""
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -23,7 +22,7 @@ from .lobby import Lobby, Player, checked_settings, profile_set
 from .logtimes import LogTimes
 from .pawns import offer, with_pawns
 from .reveal import Reveal
-from .store import ActionRow, Change, SavedGame, Store
+from .store import STORAGE_ERRORS, ActionRow, Change, SavedGame, Store
 from .timers import Clock, Handle, Scheduler, Wall
 from .transport import Conn, Transport
 
@@ -99,7 +98,7 @@ class Table:
         if self.game is not None and self._snapshot_n < self._last_n:
             try:
                 self._snapshot()
-            except (sqlite3.Error, OSError) as error:  # the rows are saved: the snapshot can wait
+            except STORAGE_ERRORS as error:  # the rows are saved: the snapshot can wait
                 log.error("could not save a snapshot of game %s: %s", self.id, error)
         self.phones: dict[str, Conn] = {}
         """Player id to the one socket of that seat."""
