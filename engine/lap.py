@@ -87,9 +87,12 @@ def recheck(t: Table) -> None:
     (four roulette casinos hold a set of three), otherwise it ends as if a casino of it was lost."""
     for seat in t.live_seats():
         player = t.player(seat)
-        if player["lap"] is None or player["lap"] in combinations_of(t, seat):
+        if player["lap"] is None:
             continue
-        wider = [c for c in combinations_of(t, seat) if set(player["lap"]) <= set(c)]
+        held = combinations_of(t, seat)
+        if player["lap"] in held:
+            continue
+        wider = [c for c in held if set(player["lap"]) <= set(c)]
         if wider:
             player["lap"] = wider[0]
         else:
