@@ -32,7 +32,8 @@ import websocket
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import AVOID, ENV, NAMES, WAIT, Peer, percentiles, running_host  # noqa: E402
+from latency import AVOID, ENV, NAMES, percentiles, running_host  # noqa: E402
+from bench.peers import WAIT, Peer  # noqa: E402
 
 from tests.engine.randomplay import concrete  # noqa: E402
 from tests.loopback import connect_from  # noqa: E402

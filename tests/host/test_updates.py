@@ -82,12 +82,16 @@ def test_one_round_encodes_a_change_once_for_every_socket_that_had_the_same():
     assert third.update(seen_a, own) == (None, seen_a)  # nothing changed: nothing sent
 
 
-def test_a_screen_that_missed_an_update_asks_for_a_whole_one():
+def test_a_screen_takes_an_update_that_came_early_after_the_one_it_follows():
     screen = updates.Screen()
     public, own = {"game_id": "g", "view": {"pot": 1}}, {"kind": "game"}
     assert screen.take({"v": 4, "public": [public], "own": [own]}) == {"game_id": "g", "kind": "game", "view": {"pot": 1}}
     assert screen.take({"v": 6, "base": 5, "public": {"view": {"pot": [3]}}}) is None
-    assert screen.take({"v": 5, "base": 4, "public": {"view": {"pot": [2]}}})["view"] == {"pot": 2}
+    assert screen.behind
+    assert screen.take({"v": 5, "base": 4, "public": {"view": {"pot": [2]}}})["view"] == {"pot": 3}
+    assert not screen.behind
+    assert screen.take({"v": 5, "base": 4, "public": {"view": {"pot": [2]}}}) is None  # old news
+    assert not screen.behind
 
 
 # Random games through the host: every screen's messages, sent as updates.
