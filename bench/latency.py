@@ -162,12 +162,13 @@ def start_host(data_dir: Path, port: int, program: list[str] | None = None,
 
 
 @contextlib.contextmanager
-def running_host(timings: Path | None = None) -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
+def running_host(timings: Path | None = None, mode: str = "threading",
+                 ) -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
     """``cashrun`` on a free port with a fresh data directory, killed at the end: the process,
     its address, the table key, the join code and the start time. With ``timings``, it runs
-    with the recorder of ``bench/timings.py``, which writes there (see ``inside``)."""
+    with the recorder of ``bench/timings.py`` (in the async ``mode``), which writes there (see ``inside``)."""
     port = free_port()
-    program = None if timings is None else [sys.executable, str(ROOT / "bench" / "timings.py"), str(timings)]
+    program = None if timings is None else [sys.executable, str(ROOT / "bench" / "timings.py"), str(timings), mode]
     with tempfile.TemporaryDirectory() as data_dir:
         proc, key, code, started = start_host(Path(data_dir), port, program)
         try:
@@ -211,37 +212,13 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-def bare_server(port: int, message_file: str) -> None:
-    """Serves until killed. The same Werkzeug server and request handler as the host
-    (TCP_NODELAY on each connection), with nothing of the host above python-socketio."""
-    from werkzeug.serving import make_server
-
-    from companion.network import NoDelayHandler
-
-    message = json.loads(Path(message_file).read_text())
-    sio = socketio.Server(async_mode="threading")
-    # The bench holds this process's stdin open: when the bench ends, however it ends, so does this.
-    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
-
-    @sio.on("connect")
-    def connect(sid: str, environ: dict[str, Any], auth: dict[str, Any]) -> None:
-        sio.enter_room(sid, auth["room"])
-
-    @sio.on("act")
-    def act(sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        sio.emit("view", message, to=data["room"])
-        return {"ok": True}
-
-    make_server("127.0.0.1", port, socketio.WSGIApp(sio), threaded=True,
-                request_handler=NoDelayHandler).serve_forever()
-
-
-def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float) -> list[float]:
+def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float, mode: str) -> list[float]:
+    """The same clients and pace against ``bench/bare.py`` in the async ``mode``."""
     port = free_port()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         json.dump(message, file)
-    proc = subprocess.Popen([sys.executable, __file__, "--bare-server", str(port), file.name],
-                            stdin=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bare.py"), str(port), file.name, mode],
+                            stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
     url = f"http://127.0.0.1:{port}"
     try:
         answered(f"{url}/socket.io/?EIO=4&transport=polling", time.perf_counter() + WAIT)
@@ -291,19 +268,18 @@ def main() -> None:
     parser.add_argument("--many", type=int, default=25, help="tables at once (default 25)")
     parser.add_argument("--many-acts", type=int, default=40, help="acts per table with many tables (default 40)")
     parser.add_argument("--worker", type=json.loads, help=argparse.SUPPRESS)
-    parser.add_argument("--bare-server", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--mode", choices=("threading", "gevent", "eventlet"), default="threading",
+                        help="the async mode of the bare server, and of the host by patching it whole "
+                             "(gevent, eventlet: install them first)")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the clean-ups below when stopped
-    if args.bare_server:
-        bare_server(int(args.bare_server[0]), args.bare_server[1])
-        return
     if args.worker:
         spec = args.worker
         worker = host_worker if spec.pop("kind") == "host" else bare_worker
         print(json.dumps(worker(**spec)), flush=True)
         return
 
-    with tempfile.TemporaryDirectory() as scratch, running_host(Path(scratch) / "timings.json") as (
+    with tempfile.TemporaryDirectory() as scratch, running_host(Path(scratch) / "timings.json", args.mode) as (
             proc, url, key, code, started):
         timings = Path(scratch) / "timings.json"
         answered(f"{url}/table?key={key}", started + WAIT)
@@ -328,9 +304,9 @@ def main() -> None:
         inside_many = inside(proc, timings)
 
     typical = first["typical"]
-    bare_one = run_bare(typical, 1, args.acts, 0.1)
-    bare_many = run_bare(typical, args.many, args.many_acts, 0.5)
-    print(f"loopback only; the bare server sends {len(json.dumps(typical, separators=(',', ':')))} bytes of JSON "
+    bare_one = run_bare(typical, 1, args.acts, 0.1, args.mode)
+    bare_many = run_bare(typical, args.many, args.many_acts, 0.5, args.mode)
+    print(f"{args.mode} mode; loopback only; the bare server sends {len(json.dumps(typical, separators=(',', ':')))} bytes of JSON "
           "per act (a message of the run's median size)", flush=True)
     host_one = report("host, 1 table   ", first["samples"])
     bare_one_cuts = report("bare, 1 table   ", bare_one)

@@ -1,6 +1,6 @@
 """Where an act's time goes inside the host: a timing recorder that ``bench/latency.py`` installs.
 
-    python bench/timings.py TIMINGS_FILE [cashrun's options]
+    python bench/timings.py TIMINGS_FILE threading|gevent|eventlet [cashrun's options]
 
 Runs ``cashrun`` with a recorder on the host's services (``services.timing``: the host calls
 it with ``received`` when an act arrives, ``applied`` after the engine, ``committed`` after
@@ -8,18 +8,30 @@ the store, ``encoded`` when every message of the act is queued) and on the Engin
 (the time each socket finished writing a message of that act, and its bytes). On SIGUSR1 it
 writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again.
 
-Only for benches: it wraps Engine.IO's packet and socket methods in this process.
+Only for benches: it wraps Engine.IO's packet and socket methods in this process. With
+``gevent`` or ``eventlet`` the whole process is patched first (threads, sockets, locks and
+sleeps become theirs), so the host runs on that library without a change of its own.
 """
 from __future__ import annotations
 
-import json
-import os
-import signal
 import sys
-import threading
-import time
-from pathlib import Path
-from typing import Any
+
+if sys.argv[2:3] == ["gevent"]:
+    from gevent import monkey
+
+    monkey.patch_all()
+elif sys.argv[2:3] == ["eventlet"]:
+    import eventlet
+
+    eventlet.monkey_patch()
+
+import json  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 STAGES = ("received", "applied", "committed", "encoded")
 
@@ -151,7 +163,7 @@ def main() -> int:
 
     cli.create_app = create_app
     signal.signal(signal.SIGUSR1, dump)
-    return cli.main(sys.argv[2:])
+    return cli.main(sys.argv[3:])
 
 
 if __name__ == "__main__":
