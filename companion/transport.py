@@ -16,21 +16,40 @@ if TYPE_CHECKING:
 NAMESPACE = "/"
 
 
+class Encoded(str):
+    """A message's JSON, encoded once beforehand: it goes into the packet as it is."""
+
+
+class _Json:
+    """Socket.IO's JSON module, but an ``Encoded`` message is put in without encoding it again."""
+
+    loads = staticmethod(Packet.json.loads)
+
+    @staticmethod
+    def dumps(data: Any, **options: Any) -> str:
+        if isinstance(data, list) and data and isinstance(data[-1], Encoded):
+            return Packet.json.dumps(data[:-1], **options)[:-1] + "," + data[-1] + "]"
+        return Packet.json.dumps(data, **options)
+
+
 class TextPacket(Packet):
     """A Socket.IO packet that is never binary: the host sends JSON only.
 
     The default packet walks every outgoing message in pure Python looking for bytes,
-    which cost more than building the views; this one skips the walk.
+    which cost more than building the views; this one skips the walk. A message already
+    encoded (``Encoded``: an update's public part is encoded once for all the table's
+    sockets) is not encoded again.
     """
 
     uses_binary_events = False
+    json = _Json
 
 
 class Transport:
     def __init__(self, server: socketio.Server) -> None:
         self.server = server
 
-    def send(self, to: str, event: str, data: dict[str, Any]) -> None:
+    def send(self, to: str, event: str, data: dict[str, Any] | Encoded) -> None:
         """Queue a message for one socket or a room; the socket's own thread writes it."""
         self.server.emit(event, data, to=to, namespace=NAMESPACE)
 
