@@ -15,6 +15,9 @@ from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SL
 def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
     space = action["space"]
     where = {k: action[k] for k in ("casino", "symbol", "at") if k in action}
+    suggested = t.core.pending.get("suggested")
+    if suggested is not None and action["at"] != suggested["at"]:
+        where["dice_at"] = suggested["at"]
     t.emit("landed", seat=seat, space=space, **where)
     if "at" in action and board.arrive(t, seat, action["at"]):
         lap.win(t, seat, "lap")
