@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction, flow
+from . import auction
 from .legal import lap_answers
 from .table import Table
 from .vocabulary import (MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place,
@@ -85,12 +85,10 @@ def take_bluff(t: Table, action: dict[str, Any]) -> None:
 
 def move_pawn(t: Table, action: dict[str, Any]) -> None:
     """The pawn is put on that space. A lap's count of spaces moved stays as it is; a
-    suggestion waiting to be confirmed follows the pawn."""
+    suggestion waiting to be confirmed follows the pawn (``board.suggestion``)."""
     seat: Seat = action["seat"]
     t.emit("correction", kind="move_pawn", reason=action["reason"], seat=seat, at=action["at"])
     t.player(seat)["position"] = action["at"]
-    if t.core.phase == Phase.LAND and seat == t.core.turn:
-        flow.enter_land(t, seat)
 
 
 def close_auction(t: Table, action: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import SettingsError
-from .vocabulary import SYMBOLS, Seat, Space
+from .vocabulary import SYMBOLS, Phase, Seat, Space
 
 if TYPE_CHECKING:
     from .table import Table
@@ -89,29 +89,50 @@ def forward(t: Table, start: int, end: int) -> int:
     return (end - start) % len(spaces(t))
 
 
-def suggest(t: Table, seat: Seat, total: int) -> Spot:
-    """Where the dice lead the pawn. A runner stops on the lap's Cash & Run space when the
-    roll reaches or passes it after a full round, unless the table plays ``lap_end: "exact"``."""
+def lap_done(t: Table, seat: Seat, total: int) -> bool:
+    """Whether a roll of ``total`` ends the seat's lap, counted by the dice alone (never by
+    the space named): a full round or more (``lap_end: "reach"``), or (``"exact"``) a count
+    that brings the pawn exactly back onto the lap's own space, a whole number of rounds."""
+    player = t.player(seat)
+    if player["lap_from"] is None or player["lap_steps"] is None:
+        return False
+    count, length = player["lap_steps"] + total, len(spaces(t))
+    return count >= length and (t.settings.lap_end == "reach" or count % length == 0)
+
+
+def dice_lead(t: Table, seat: Seat, total: int) -> int:
+    """The space a roll of ``total`` leads the pawn to: ``total`` spaces on, clockwise, or
+    the lap's own Cash & Run space when the roll ends the lap."""
     player = t.player(seat)
     assert player["position"] is not None
-    target = (player["position"] + total) % len(spaces(t))
-    if player["lap_from"] is not None and player["lap_steps"] is not None and t.settings.lap_end == "reach" \
-            and player["lap_steps"] + total >= len(spaces(t)):
-        target = player["lap_from"]
-    return spot(t, target)
+    if lap_done(t, seat, total):
+        assert player["lap_from"] is not None
+        return player["lap_from"]
+    return (player["position"] + total) % len(spaces(t))
+
+
+def suggestion(t: Table) -> Spot | None:
+    """While the game waits for where the current player's pawn landed, the space the dice
+    lead to. Worked out from the state each time it is asked for, so that a correction, a
+    lap that starts or ends and an undo can never leave it stale."""
+    if t.settings.board is None or t.core.phase != Phase.LAND or t.core.dice is None:
+        return None
+    seat = t.core.turn
+    if t.player(seat)["position"] is None:
+        return None
+    return spot(t, dice_lead(t, seat, sum(t.core.dice)))
 
 
 def arrive(t: Table, seat: Seat, at: int) -> bool:
-    """The pawn lands on ``at``. On a lap the dice's total counts, wherever the player says the
-    pawn went (a count nobody can stretch by naming a space). True when the lap is complete: a
-    full round or more, and (``lap_end: "exact"``) back on the lap's own Cash & Run space."""
+    """The pawn lands on ``at``, the space the player names. True when the dice end the lap
+    (see ``lap_done``), whichever space was named; the lap's count grows by the dice total."""
     player = t.player(seat)
+    total = sum(t.core.dice or ())
+    done = lap_done(t, seat, total)
     player["position"] = at
-    if player["lap_from"] is None or player["lap_steps"] is None:
-        return False
-    player["lap_steps"] += sum(t.core.dice or ())
-    round_done = player["lap_steps"] >= len(spaces(t))
-    return round_done and (t.settings.lap_end == "reach" or at == player["lap_from"])
+    if player["lap_steps"] is not None:
+        player["lap_steps"] += total
+    return done
 
 
 def nearest_cash_and_run(t: Table, position: int) -> int:
@@ -129,12 +150,15 @@ def nearest_cash_and_run(t: Table, position: int) -> int:
 
 
 def start_lap(t: Table, seat: Seat) -> None:
-    """The runner's pawn goes to the nearest Cash & Run space; the round is counted from there."""
+    """The runner's pawn goes to the nearest Cash & Run space (a pawn on one stays, and no
+    ``pawn_moved`` is told); the round is counted from there."""
     player = t.player(seat)
     assert player["position"] is not None
     at = nearest_cash_and_run(t, player["position"])
+    moves = at != player["position"]
     player["position"], player["lap_from"], player["lap_steps"] = at, at, 0
-    t.emit("pawn_moved", seat=seat, at=at, why="lap")
+    if moves:
+        t.emit("pawn_moved", seat=seat, at=at, why="lap")
 
 
 def casino_space(t: Table, casino: int) -> int:

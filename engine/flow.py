@@ -45,20 +45,13 @@ def start_turn(t: Table, seat: Seat) -> None:
 def roll(t: Table, seat: Seat) -> None:
     """Two dice. Each double off the lap is owed its own roll once the space is done, even
     when an own casino makes the player roll again first; a double on the lap is owed
-    nothing, even if the lap is lost later in the turn."""
+    nothing, even if the lap is lost later in the turn. Then the game waits for where the
+    pawn landed (with a board, ``board.suggestion`` says where the dice lead)."""
     a, b = dice(t.rng, seat, t.events)
     t.core.dice = [a, b]
     if a == b and t.player(seat)["lap"] is None:
         t.core.extra_rolls += 1
-    enter_land(t, seat)
-
-
-def enter_land(t: Table, seat: Seat) -> None:
-    """Wait for where the pawn landed; with a board, suggest the space the dice lead to."""
-    if t.settings.board is None:
-        t.set_phase(Phase.LAND)
-    else:
-        t.set_phase(Phase.LAND, suggested=board.suggest(t, seat, sum(t.core.dice or ())))
+    t.set_phase(Phase.LAND)
 
 
 def place_pawn(t: Table, seat: Seat, casino: int) -> None:

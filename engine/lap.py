@@ -79,7 +79,7 @@ def reject(t: Table, by: Seat) -> None:
     """Nothing changes: the runner still says where the pawn landed."""
     runner = t.core.pending["seat"]
     t.emit("lap_rejected", seat=runner, by=by)
-    flow.enter_land(t, runner)
+    t.set_phase(Phase.LAND)
 
 
 def recheck(t: Table) -> None:

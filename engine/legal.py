@@ -42,7 +42,7 @@ def land_actions(t: Table, with_cash_and_run: bool) -> list[Action]:
     """One ``land`` per space of the board, the suggested one first; without a board, one per
     space kind and per casino."""
     if t.settings.board is not None:
-        suggested = t.core.pending.get("suggested")
+        suggested = board.suggestion(t)
         return board.land_actions(t, suggested["at"] if suggested else None, with_cash_and_run)
     actions: list[Action] = [{"type": "land", "space": Space.CASH_AND_RUN.value}] if with_cash_and_run else []
     actions += [{"type": "land", "space": Space.CASINO.value, "casino": c} for c in range(len(t.core.owner))]

@@ -71,6 +71,12 @@ class Settings:
     nearest_tie: Literal["ahead", "behind"] = "ahead"
     """With a board: of two Cash & Run spaces equally near, the lap starts from the one ahead (clockwise) or behind."""
 
+    def __post_init__(self) -> None:
+        """The settings keep their own copy of the caller's board and deck: changing those
+        afterwards cannot change a running game."""
+        object.__setattr__(self, "board", copy.deepcopy(self.board))
+        object.__setattr__(self, "bluff_deck", copy.deepcopy(self.bluff_deck))
+
     def validate(self, players: int) -> None:
         """Raise SettingsError (a ValueError) naming the first setting that cannot work for this table."""
         if not 3 <= players <= 6:
@@ -143,12 +149,6 @@ class Settings:
                                                     for c in box):
                 raise SettingsError("box")
             values["box"] = tuple(CasinoSpec(**c) for c in box)
-        if "bluff_deck" in values:
-            if not isinstance(values["bluff_deck"], dict):
-                raise SettingsError("bluff_deck")
-            values["bluff_deck"] = dict(values["bluff_deck"])
-        if "board" in values:
-            values["board"] = copy.deepcopy(values["board"])
         settings = cls(**values)
         settings.check_types()
         return settings

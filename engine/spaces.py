@@ -15,6 +15,9 @@ from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SL
 def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
     space = action["space"]
     where = {k: action[k] for k in ("casino", "symbol", "at") if k in action}
+    suggested = board.suggestion(t)
+    if suggested is not None and action["at"] != suggested["at"]:
+        where["dice_at"] = suggested["at"]
     t.emit("landed", seat=seat, space=space, **where)
     if "at" in action and board.arrive(t, seat, action["at"]):
         lap.win(t, seat, "lap")
@@ -95,8 +98,7 @@ def play_pot(t: Table, seat: Seat, game: str, pick: Pick) -> None:
 
 
 def collect(t: Table, seat: Seat) -> None:
-    t.pay("bank", seat, GRAND_SLAM_COLLECT, "grand_slam")
-    flow.end_space(t)
+    _bank_pays(t, seat, GRAND_SLAM_COLLECT)
 
 
 SLAM_STEPS = (("dice", "parity", "even"), ("cards", "colour", "red"), ("roulette", "parity", "odd"))
@@ -117,5 +119,13 @@ def slam_step(t: Table, seat: Seat, step: int) -> None:
 
 
 def stop_slam(t: Table, seat: Seat, step: int) -> None:
-    t.pay("bank", seat, GRAND_SLAM_LADDER[step - 1], "grand_slam")
-    flow.end_space(t)
+    _bank_pays(t, seat, GRAND_SLAM_LADDER[step - 1])
+
+
+def _bank_pays(t: Table, seat: Seat, amount: int) -> None:
+    """Grand Slam's money: what the bank holds of it; a bank a correction emptied says so."""
+    if t.bank_unlimited or t.core.bank > 0:
+        t.pay("bank", seat, amount, "grand_slam")
+        flow.end_space(t)
+    else:
+        flow.nothing_happens(t, "bank_empty")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow, lap, legal
+from . import board, flow, lap, legal
 from .rng import seed_hash
 from .table import Table
 from .vocabulary import BANKER, Seat
@@ -26,6 +26,9 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
     casinos = [{"id": i, "name": c.name, "colour": c.colour, "symbol": c.symbol, "owner": core.owner[i]}
                for i, c in enumerate(box)]
     waiting = {k: v for k, v in core.pending.items() if k not in _SECRET_PENDING}
+    suggested = board.suggestion(t)
+    if suggested is not None:
+        waiting["suggested"] = suggested
     if "offered" in core.pending:
         waiting["card_offered"] = True
     waiting["seats"] = [s for s in legal.to_act(t) if s != BANKER]

@@ -172,6 +172,21 @@ def test_choosing_another_space_moves_the_pawn_there():
     assert position(game, seat) == 16 and phase(game) == "grand_slam"
 
 
+def test_a_named_space_off_the_dice_says_where_the_dice_led():
+    game, seat = mover(4)
+    roll_to(game, 2, 3)
+    events = act(game, seat, "land", at=16)
+    assert one(events, "landed") == {"type": "landed", "seat": seat, "space": "grand_slam", "at": 16, "dice_at": 9}
+    game, seat = mover(9)
+    roll_to(game, 1, 2)
+    assert "dice_at" not in one(act(game, seat, "land", at=12), "landed"), "the suggested space"
+    assert "dice_at" not in one(act(game, seat, "land", at=20), "landed"), "the free move has no dice"
+    game = new_game()
+    script(game, dice(2, 3))
+    act(game, 0, "roll")
+    assert "dice_at" not in one(act(game, 0, "land", space="grand_slam"), "landed"), "no board"
+
+
 def test_the_cash_and_run_space_still_moves_the_pawn_anywhere():
     game, seat = mover(9)
     assert roll_to(game, 1, 2)["at"] == 12

@@ -279,6 +279,22 @@ def test_grand_slam_with_a_bank_that_cannot_pay_nothing_happens():
     assert money(game, 0) == 2_000_000 and turn(game) == 1
 
 
+def test_grand_slam_money_from_a_bank_a_correction_emptied_says_why_nothing_was_paid():
+    game = slam()
+    roll_and_land(game, 0, space="grand_slam")
+    set_money(game, "bank", 0)
+    events = act(game, 0, "collect")
+    assert types(events) == ["nothing_happens", "turn"]
+    assert one(events, "nothing_happens") == {"type": "nothing_happens", "seat": 0, "why": "bank_empty"}
+    game = slam()
+    roll_and_land(game, 0, space="grand_slam")
+    script(game, die(2))
+    act(game, 0, "try_slam")
+    set_money(game, "bank", 0)
+    assert one(act(game, 0, "stop_slam"), "nothing_happens")["why"] == "bank_empty"
+    assert money(game, 0) == 2_000_000
+
+
 def test_grand_slam_steps_the_bank_cannot_pay_are_not_offered():
     game = slam()
     set_money(game, "bank", 300_000)
