@@ -140,6 +140,14 @@ def play_seeded_game(browser, host, shots, requests_seen):
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
     fit = PhoneFit(shots / "phone")
+
+    def look(page, kind: str, stage: str) -> None:
+        """Each screen the player taps on: the decision in view; inside a chooser the player opened
+        (Auction a casino), nothing but its own controls and a way back."""
+        fit.check(page, stage)
+        if kind == "auction":
+            assert page.locator('[data-decision] [data-act="do"], [data-decision] [data-act="open"]').count() == 0
+            assert page.locator('[data-decision] [data-act="cancel"]').count() >= 1
     drawer_open = False
     reloaded = False
     held_checked: set[str] = set()
@@ -164,7 +172,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
             # Stakes in the fewest taps (the winning one typed on the pad), bids made of quick raises:
             # what reaches the host is what the pad showed.
             by = {"bid": "quick", "bet": "typing" if tag == "winning_bet" else "fewest"}.get(action["type"], "typing")
-            taps[turn] += perform(page, action, shot=shot, by=by, look=lambda stage, page=page: fit.check(page, stage))
+            taps[turn] += perform(page, action, shot=shot, by=by, look=lambda stage, page=page, kind=action["type"]: look(page, kind, stage))
             if tag == "landed_casino":
                 landed = taps[turn]
             if tag == "casino_game":
@@ -249,6 +257,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     print(f"\ntaps per turn on the phones over {len(per_turn)} turns: median {statistics.median(per_turn)},"
           f" middle half {quartiles[0]} to {quartiles[2]}, worst {per_turn[-1]}; all {per_turn}")
     print(f"taps from 'you landed on a casino' to the stake confirmed: {casino_taps}")
+    assert casino_taps == [3, 3]  # the game and its pick, one usual amount, confirm
     # The decision was on screen at every step, in both orientations and both languages.
     phases = {w.split()[0] for w in fit.checked}
     assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases

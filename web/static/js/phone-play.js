@@ -220,17 +220,32 @@ function screen(msg) {
   return gameScreen(msg);
 }
 
-// When the phone faces a new question, bring the decision into view (whole, or its top when taller).
+// When the phone faces a new question, turns or changes language, bring the decision into view
+// (whole, or its top when taller) and keep it there for a moment while the layout settles (a
+// turned phone's media queries can apply a frame after its new size).
 let shownDecision = "";
+let keepUntil = 0;
+const bringIn = (el) => el.scrollIntoView({ block: el.getBoundingClientRect().height <= window.innerHeight ? "nearest" : "start", behavior: "instant" });
+const keeper = new IntersectionObserver(([e]) => {
+  if (e.intersectionRatio < 1 && performance.now() < keepUntil) bringIn(e.target);
+}, { threshold: [1] });
+
 function showDecision(force) {
   const el = root.querySelector("[data-decision]");
+  keeper.disconnect();
   if (!el) { shownDecision = ""; return; }
   if (!force && el.dataset.decision === shownDecision) return;
   shownDecision = el.dataset.decision;
-  const fits = el.getBoundingClientRect().height <= window.innerHeight;
-  el.scrollIntoView({ block: fits ? "nearest" : "start", behavior: "instant" });
+  keepUntil = performance.now() + 1500;
+  bringIn(el);
+  keeper.observe(el);
 }
-window.addEventListener("resize", () => showDecision(true));
+
+// The phone turned: once the page is laid out at its new width.
+let width = 0;
+new ResizeObserver(([e]) => {
+  if (e.contentRect.width !== width) { width = e.contentRect.width; showDecision(true); }
+}).observe(document.documentElement);
 
 const showHeldFace = holdToLook(root);
 armTurnSignals();
@@ -287,4 +302,4 @@ function input(el) {
   chooserInput(el, store, (c) => actionsFor().get(c.type) || []);
 }
 
-export { screen, header, afterRender, onChange, click, input };
+export { screen, header, afterRender, showDecision, onChange, click, input };

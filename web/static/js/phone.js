@@ -58,7 +58,8 @@ root.addEventListener("click", (ev) => {
   const el = ev.target.closest("[data-act]");
   if (!el || el.disabled) return;
   const act = el.dataset.act;
-  if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(render);
+  // Other words move the decision: bring it back into view.
+  if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { render(); if (play) play.showDecision(true); });
   else if (act === "theme") { toggleTheme(); render(); }
   else if (!joinClick(el, act) && play) play.click(el, act, render);
 });
