@@ -111,8 +111,8 @@ def test_a_tap_that_starts_a_reveal_answers_on_the_phone_at_once(browser, tmp_pa
         rolled = roller.locator('[data-out="rolled"]').inner_text()
         a, b = map(int, re.findall(r"\d+", rolled)[:2])
         assert rolled == WORDS[lang]["phone"]["rolled"].format(a=a, b=b, total=a + b)
-        # "You rolled …" sits with the question, in the other language too.
-        assert roller.locator('.decision [data-out="rolled"]').count() == 1
+        # "You rolled …" sits right above the question, in the other language too.
+        assert roller.locator('[data-out="rolled"] + .decision .chooser[data-type="land"]').count() == 1
         roller.locator('.bar [data-act="lang"]').tap()
         other = "nl" if lang == "en" else "en"
         roller.wait_for_function("(l) => document.documentElement.lang === l", arg=other)

@@ -96,7 +96,6 @@ function actionsArea(msg) {
   if (w.symbol && (v.phase === "bluff_offer" || v.phase === "bluff_response")) {
     decision.append(h("p", { class: "game-was", "data-out": "game-was", text: t("cards.game_was", { symbol: t(`symbol.${w.symbol}`) }) }));
   }
-  decision.append(rolledLine(msg) || "");
   // With a board: where the dice lead comes first, one tap; the chooser below for a pawn moved otherwise.
   const sug = choice && choice.type === "land" && !choice.steps.length && w.suggested && groups.get("land").find((a) => a.at === w.suggested.at);
   if (sug) decision.append(btn({ class: "btn primary big", "data-act": "do", "data-type": "land", "data-at": sug.at, text: describe(sug, v) }));
@@ -108,7 +107,7 @@ function actionsArea(msg) {
   return h("section", { class: "actions", "aria-label": t("me.your_move") },
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
     has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null,
-    decision, problem());
+    rolledLine(msg), decision, problem());
 }
 
 // Grand Slam's buttons say what they pay and what comes next (the ladder's words are in the translations).

@@ -143,8 +143,9 @@ function meSection(msg, me, acting) {
       : h("p", { class: "hint", text: t("me.no_casinos") }));
 }
 
-// While I act: my state on one line, what just happened, then the decision at the bottom, under
-// the thumb. Otherwise: my state, the status (or what the table shows), my cards.
+// While I act: my state on one line, what just happened, then the decision at the bottom of the
+// first screenful, under the thumb; my cards and the table below it. Otherwise: my state, the
+// status (or what the table shows), my cards.
 function gameScreen(msg) {
   const v = msg.view;
   const me = v.players.find((p) => p.seat === msg.seat) || { seat: msg.seat, name: "", money: 0, casinos: [] };
@@ -158,9 +159,9 @@ function gameScreen(msg) {
   const status = showing ? showingPanel(showing) : h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text: waitingText(v) });
   if (acting) {
     return h("main", { class: `screen game ${pawnClass(me)} acting` },
-      meSection(msg, me, true), resultCard(), lastLine(v),
-      bidding ? null : auctionLine(v), choosingCard ? null : bluffCards(v.you), tableInfo(msg),
-      actionsArea(msg));
+      h("div", { class: "reach" }, meSection(msg, me, true), resultCard(), lastLine(v),
+        bidding ? null : auctionLine(v), actionsArea(msg)),
+      choosingCard ? null : bluffCards(v.you), tableInfo(msg));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
     meSection(msg, me, false),
@@ -221,24 +222,36 @@ function screen(msg) {
 }
 
 // When the phone faces a new question, turns or changes language, bring the decision into view
-// (whole, or its top when taller) and keep it there for a moment while the layout settles (a
+// (whole, or its top when taller), and keep it there for a moment while the layout settles (a
 // turned phone's media queries can apply a frame after its new size).
 let shownDecision = "";
 let keepUntil = 0;
-const bringIn = (el) => el.scrollIntoView({ block: el.getBoundingClientRect().height <= window.innerHeight ? "nearest" : "start", behavior: "instant" });
-const keeper = new IntersectionObserver(([e]) => {
-  if (e.intersectionRatio < 1 && performance.now() < keepUntil) bringIn(e.target);
-}, { threshold: [1] });
+
+function inView(el) {
+  const r = el.getBoundingClientRect();
+  return r.height <= innerHeight ? r.top >= 0 && r.bottom <= innerHeight + 0.5 : r.top > -1 && r.top < 6; // a taller one: its top (scroll-margin 4px)
+}
+
+function bringIn(el) {
+  el.scrollIntoView({ block: el.getBoundingClientRect().height <= innerHeight ? "nearest" : "start", behavior: "instant" });
+}
+
+function keepInView() {
+  const el = root.querySelector("[data-decision]");
+  if (!el || performance.now() > keepUntil) return;
+  if (!inView(el)) bringIn(el);
+  setTimeout(keepInView, 50);
+}
 
 function showDecision(force) {
   const el = root.querySelector("[data-decision]");
-  keeper.disconnect();
   if (!el) { shownDecision = ""; return; }
   if (!force && el.dataset.decision === shownDecision) return;
   shownDecision = el.dataset.decision;
+  const idle = performance.now() > keepUntil;
   keepUntil = performance.now() + 1500;
   bringIn(el);
-  keeper.observe(el);
+  if (idle) setTimeout(keepInView, 50);
 }
 
 // The phone turned: once the page is laid out at its new width.
@@ -250,10 +263,19 @@ new ResizeObserver(([e]) => {
 const showHeldFace = holdToLook(root);
 armTurnSignals();
 
-function afterRender(msg) {
+// Whether the decision is whole on screen now: asked before a render, so a render (which replaces
+// the page) never leaves the decision less visible than it was.
+function decisionShown() {
+  const el = root.querySelector("[data-decision]");
+  return !!el && inView(el);
+}
+
+function afterRender(msg, shown) {
   showHeldFace();
   feelTurn(msg);
   showDecision(false);
+  const el = root.querySelector("[data-decision]");
+  if (shown && el && !inView(el)) bringIn(el);
 }
 
 const logEnd = (m) => (m && m.kind !== "lobby" ? (m.view.log_start || 0) + (m.view.log || []).length : -1);
@@ -302,4 +324,4 @@ function input(el) {
   chooserInput(el, store, (c) => actionsFor().get(c.type) || []);
 }
 
-export { screen, header, afterRender, showDecision, onChange, click, input };
+export { screen, header, decisionShown, afterRender, showDecision, onChange, click, input };

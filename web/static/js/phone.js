@@ -43,6 +43,7 @@ function waitingScreen() {
 function render() {
   const st = store.state;
   const focus = keepFocus();
+  const shown = !!play && play.decisionShown();
   let screen;
   if (st.conn === "refused") screen = refusedScreen();
   else if (st.msg && play) screen = play.screen(st.msg);
@@ -50,7 +51,7 @@ function render() {
   else screen = joinScreen();
   root.replaceChildren(header(), banner() || "", screen);
   markState(root, play ? st : { ...st, msg: null }); // a view is "shown" once its screen is
-  if (play && st.msg) play.afterRender(st.msg);
+  if (play && st.msg) play.afterRender(st.msg, shown);
   restoreFocus(focus);
 }
 
