@@ -138,7 +138,7 @@ class Table:
             if seated:
                 self._broadcast(fresh=conn)
             else:
-                self.s.transport.send(conn.sid, "view", messages.for_phone(self, pid, messages.connected(self)))
+                self._send_now(conn, pid, messages.connected(self))
                 self._presence_changed()
 
     def detach(self, conn: Conn) -> None:
@@ -208,7 +208,7 @@ class Table:
             conn.table, conn.watcher = self, True
             self.watchers.add(conn)
             self.s.transport.enter(conn.sid, self.watch_room)
-            self.s.transport.send(conn.sid, "view", messages.for_watcher(self, messages.connected(self)))
+            self._send_now(conn, None, messages.connected(self))
             return {"ok": True, "game_id": self.id}
 
     def _make_claim(self, seat: int) -> None:
@@ -493,7 +493,8 @@ class Table:
         """Each phone its own view, every table screen the public one: built once per change.
 
         While a reveal runs the phones' and watchers' views are held (they get them when it
-        ends), except for a phone that just connected (``fresh``): it shows the end state at once.
+        ends); a phone that just connected (``fresh``) gets again what its seat was last sent.
+        Outside a reveal every seat's message is remembered, with or without a phone.
         """
         if self._presence_timer is not None:
             self._presence_timer.cancel()
@@ -502,14 +503,34 @@ class Table:
         connected = messages.connected(self)
         if public is not None:
             with_pawns(public, self.lobby.pawns())
-        for pid, conn in self.phones.items():
-            if self.reveal.active and conn is not fresh:
+        revealing = self.reveal.active
+        for player in self.lobby.players:
+            conn = self.phones.get(player.pid)
+            if revealing:
+                if conn is not None and conn is fresh:
+                    self._send_now(conn, player.pid, connected)
                 continue
-            send(conn.sid, "view", messages.for_phone(self, pid, connected))
+            message = messages.for_phone(self, player.pid, connected)
+            self.reveal.remember(player.pid, message)
+            if conn is not None:
+                send(conn.sid, "view", message)
         if self.screens:
             send(self.room, "view", messages.for_table(self, connected, public))
-        if self.watchers and not self.reveal.active:
-            send(self.watch_room, "view", messages.for_watcher(self, connected, public))
+        if self.game is not None and not revealing:
+            watching = messages.for_watcher(self, connected, public)
+            self.reveal.remember(None, watching)
+            if self.watchers:
+                send(self.watch_room, "view", watching)
+
+    def _send_now(self, conn: Conn, who: str | None, connected: list[bool]) -> None:
+        """A socket that just connected gets its view (``who``: the phone's player id, or None for a
+        watcher); during a reveal, the one last sent to ``who`` before it (nothing if there is none)."""
+        if not self.reveal.active:
+            message = messages.for_watcher(self, connected) if who is None else messages.for_phone(self, who, connected)
+        else:
+            message = self.reveal.held(who, connected, self.s.wall())
+        if message is not None:
+            self.s.transport.send(conn.sid, "view", message)
 
     # Saved games.
 
