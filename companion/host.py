@@ -215,7 +215,7 @@ class Host:
         table = self.services.claims.get(code)
         if table is None:
             for live in set(self.services.claims.values()):  # a copy: other tables change it
-                live.wrong_claim()
+                live.wrong_claim(conn.address)
             raise HostError("bad_claim")
         if conn.table is not None:
             conn.table.detach(conn)

@@ -27,7 +27,11 @@ CLAIM_GUESSES = (0.5, 5)
 STRIKES = (1.0, 20)
 """``rate_limited`` answers a socket may get (a second, at once) before it is closed."""
 CLAIM_TRIES = 5
-"""Wrong claim codes on the host that end every live claim code: the banker makes a new one."""
+"""Wrong claim codes from one address after which a live claim code refuses that address."""
+CLAIM_ENDS = 50
+"""Wrong claim codes on the host (at most ``CLAIM_TRIES`` from each address) that end a live
+claim code: the banker makes a new one. Ten addresses are needed, and 50 guesses of a
+million codes find one with a chance of 1 in 20,000."""
 MAX_ID = 64
 MAX_NAME = 24
 

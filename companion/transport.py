@@ -37,6 +37,9 @@ class Transport:
     def enter(self, sid: str, room: str) -> None:
         self.server.enter_room(sid, room, namespace=NAMESPACE)
 
+    def leave(self, sid: str, room: str) -> None:
+        self.server.leave_room(sid, room, namespace=NAMESPACE)
+
     def close(self, sid: str) -> None:
         """Disconnect a socket from the server's side (the client does not reconnect)."""
         self.server.disconnect(sid, namespace=NAMESPACE)
