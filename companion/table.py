@@ -113,6 +113,8 @@ class Table:
         """Phones that only watch: they get the public view."""
         self.claims: dict[str, Claim] = {}
         """Player id to the claim code the banker asked for."""
+        self.again: Table | None = None
+        """The lobby this finished game's players moved to (play again), in this run of the host."""
         self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
         self._presence_timer: Handle | None = None
         self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
@@ -317,7 +319,9 @@ class Table:
             self._broadcast()
             return {"ok": True, "events": []}
         if action["type"] == "play_again":
-            return {"ok": True, "events": [], "table_key": self._play_again().key}
+            if self.again is None:
+                self.again = self._play_again()
+            return {"ok": True, "events": [], "table_key": self.again.key}
         key = self.s.new_table(None).key
         self.left_behind()
         return {"ok": True, "events": [], "table_key": key}
@@ -339,18 +343,23 @@ class Table:
         """The table screen's own actions, in the lobby and in the game."""
         skip = [{"type": "skip_reveal"}] if self.reveal.active else []
         again = [{"type": "play_again"}] if self.game is not None and self.game.over else []
-        return [{"type": "claim_code", "seat": seat} for seat in range(len(self.lobby.players))] + [
+        seats = range(len(self.lobby.players)) if self.again is None else range(0)
+        return [{"type": "claim_code", "seat": seat} for seat in seats] + [
             {"type": "new_game"}
         ] + skip + again
 
     def _play_again(self) -> Table:
         """A new lobby with the same players in the same order, settings and box; every phone's
-        token moves there, so the phones are seated at once (this game stays saved, its seats empty)."""
+        token moves there, so the phones are seated at once (this game stays saved, its seats empty
+        and its claim codes ended: a seat is claimed in the new lobby now)."""
         lobby = Lobby([Player(p.pid, p.name, p.pawn) for p in self.lobby.players], dict(self.lobby.settings))
         table = self.s.new_table(lobby)
         self.s.store.move_tokens(self.id, table.id)
         table.tokens, self.tokens = self.tokens, {}
         phones, self.phones = self.phones, {}
+        for claim in self.claims.values():
+            self.s.claims.pop(claim.code, None)
+        self.claims = {}
         for pid, conn in phones.items():
             table.attach_phone(conn, pid, seated=True)
         return table
