@@ -11,7 +11,8 @@ import threading
 from dataclasses import dataclass
 
 from .limits import (
-    ADDRESS_BURST, ADDRESS_RATE, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, TokenBucket,
+    ADDRESS_BURST, ADDRESS_RATE, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS,
+    TokenBucket,
 )
 from .timers import Clock
 
@@ -27,6 +28,8 @@ class AddressBudget:
     opens: TokenBucket
     joins: TokenBucket
     claims: TokenBucket
+    wrong_join: float = float("-inf")
+    """When this address last sent a wrong join code (monotonic clock)."""
 
     def idle(self) -> bool:
         return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims))
@@ -38,6 +41,8 @@ class Guard:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._budgets: dict[str, AddressBudget] = {}
+        self._wrong_joins = TokenBucket(clock, *WRONG_JOINS)
+        """Wrong join codes of the whole host: guessing from many addresses is bounded too."""
         self._lock = threading.Lock()
 
     def _budget(self, address: str) -> AddressBudget:
@@ -65,10 +70,23 @@ class Guard:
             return self._budget(address).opens.take()
 
     def guess(self, address: str, kind: str) -> bool:
-        """One more checked ``join`` or ``claim`` code from this address."""
+        """One more checked ``join`` or ``claim`` code from this address.
+
+        A join code is not checked either while the host's wrong join codes are spent and
+        this address sent one of them lately."""
         with self._lock:
             budget = self._budget(address)
-            return (budget.joins if kind == "join" else budget.claims).take()
+            if kind != "join":
+                return budget.claims.take()
+            if budget.wrong_join > self.clock() - WRONG_JOIN_MEMORY and self._wrong_joins.empty():
+                return False
+            return budget.joins.take()
+
+    def wrong_join(self, address: str) -> None:
+        """A join code from this address named no table."""
+        with self._lock:
+            self._budget(address).wrong_join = self.clock()
+            self._wrong_joins.take()
 
     def strikes(self) -> TokenBucket:
         """A new socket's allowance of ``rate_limited`` answers before it is closed."""

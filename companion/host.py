@@ -11,7 +11,7 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from .codes import new_id, new_join_code, new_table_key, normal_join_code, token_hash
 from .errors import HostError, refusal
 from .guard import Guard
-from .limits import BURST, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, text
+from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .lobby import PROFILE, Lobby, with_profile
 from .store import STORAGE_ERRORS, SavedGame, Store
 from .table import Addresses, Services, Table
@@ -108,7 +108,7 @@ class Host:
             return table
 
     def table_of_key(self, key: Any) -> Table | None:
-        if not isinstance(key, str) or len(key) > MAX_SECRET:
+        if not is_text(key) or len(key) > MAX_SECRET:
             return None
         game_id = self.store.game_of_key(key)
         return self.table(game_id) if game_id is not None else None
@@ -127,7 +127,7 @@ class Host:
             table.attach_screen(conn)
         elif auth.get("token") is not None:
             token = auth["token"]
-            valid = isinstance(token, str) and len(token) <= MAX_SECRET
+            valid = is_text(token) and len(token) <= MAX_SECRET
             found = self.store.game_of_token(token_hash(token)) if valid else None
             table = self.table(found[0]) if found is not None else None
             if found is None or table is None:
@@ -164,6 +164,9 @@ class Host:
         except STORAGE_ERRORS as error:
             log.error("could not save a message: %s", error)
             return refusal("storage")
+        except Exception:  # every message gets an answer, even one that finds a fault
+            log.exception("a message from %s failed", conn.address)
+            return refusal("internal")
 
     def _rate_limited(self, conn: Conn) -> dict[str, Any]:
         if not conn.strikes.take():
@@ -184,28 +187,29 @@ class Host:
         if conn.table is not None:
             raise HostError("already_seated")
         name = text(data["name"], MAX_NAME, "bad_name")
-        return self._table_of_code(data).join(conn, name, data.get("pawn"))
+        return self._table_of_code(conn, data).join(conn, name, data.get("pawn"))
 
-    def _table_of_code(self, data: Any) -> Table:
+    def _table_of_code(self, conn: Conn, data: Any) -> Table:
         """The table a join code names: its open lobby, else its newest game."""
         code = normal_join_code(fields(data, code=str)["code"])
         game_id = self.store.lobby_of_code(code) or self.store.game_of_code(code)
         table = self.table(game_id) if game_id is not None else None
         if table is None:
+            self.guard.wrong_join(conn.address)
             raise HostError("bad_code")
         return table
 
     def peek(self, conn: Conn, data: Any) -> dict[str, Any]:
         """What a phone at the join address may do with a code: join (the pawns on offer) or watch."""
         self._guess(conn, "join")
-        return self._table_of_code(data).peek()
+        return self._table_of_code(conn, data).peek()
 
     def watch(self, conn: Conn, data: Any) -> dict[str, Any]:
         """A phone without a seat watches a game that has started: the public view, read only."""
         self._guess(conn, "join")
         if conn.table is not None:
             raise HostError("already_seated")
-        return self._table_of_code(data).watch(conn)
+        return self._table_of_code(conn, data).watch(conn)
 
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
         self._guess(conn, "claim")
@@ -224,7 +228,7 @@ class Host:
     def act(self, conn: Conn, data: Any) -> dict[str, Any]:
         data = fields(data, id=str, action=dict)
         action_id, as_seat = data["id"], data.get("as")
-        if not 1 <= len(action_id) <= MAX_ID:
+        if not ID.fullmatch(action_id):
             raise HostError("malformed", field="id")
         if as_seat is not None and (not conn.screen or not isinstance(as_seat, int) or isinstance(as_seat, bool)):
             raise HostError("malformed", field="as")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .errors import HostError
@@ -22,6 +23,11 @@ SOCKET_OPENS = (5.0, 20)
 """New sockets (WebSocket upgrades) of one address: a second, at once."""
 JOIN_GUESSES = (2.0, 10)
 """Join codes one address may have checked: a second, at once."""
+WRONG_JOINS = (4.0, 40)
+"""Wrong join codes of every address together, a second and at once. When they run out, an
+address that sent a wrong one in the last ``WRONG_JOIN_MEMORY`` seconds has no code checked
+(``rate_limited``); an address that guessed nothing wrong still joins."""
+WRONG_JOIN_MEMORY = 60.0
 CLAIM_GUESSES = (0.5, 5)
 """Claim codes one address may have checked: a second, at once."""
 STRIKES = (1.0, 20)
@@ -33,6 +39,8 @@ CLAIM_ENDS = 50
 claim code: the banker makes a new one. Ten addresses are needed, and 50 guesses of a
 million codes find one with a chance of 1 in 20,000."""
 MAX_ID = 64
+ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+"""An action id: 1 to ``MAX_ID`` letters, digits and ``_ . : -``."""
 MAX_NAME = 24
 
 
@@ -47,13 +55,21 @@ class TokenBucket:
         self.last = clock()
 
     def take(self, cost: float = 1.0) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
+        self._refill()
         if self.tokens < cost:
             return False
         self.tokens -= cost
         return True
+
+    def empty(self) -> bool:
+        """Not one whole token left now."""
+        self._refill()
+        return self.tokens < 1
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
 
     def full(self) -> bool:
         """Nothing was taken lately: the bucket has refilled."""
@@ -61,9 +77,12 @@ class TokenBucket:
 
 
 def check_size(data: Any) -> None:
-    """Refuse a message whose JSON is over ``MAX_MESSAGE_BYTES``."""
+    """Refuse a message whose JSON is over ``MAX_MESSAGE_BYTES``, or that holds text UTF-8
+    cannot encode (a lone surrogate such as ``"\\ud800"`` is valid JSON, but no file takes it)."""
     try:
-        size = len(json.dumps(data, separators=(",", ":")))
+        size = len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode())
+    except UnicodeEncodeError as error:
+        raise HostError("malformed", field="text") from error
     except (TypeError, ValueError) as error:
         raise HostError("malformed", field="message") from error
     if size > MAX_MESSAGE_BYTES:
@@ -75,9 +94,21 @@ def fields(data: Any, **kinds: type) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise HostError("malformed", field="message")
     for name, kind in kinds.items():
-        if not isinstance(data.get(name), kind):
+        value = data.get(name)
+        if not isinstance(value, kind) or isinstance(value, str) and not is_text(value):
             raise HostError("malformed", field=name)
     return data
+
+
+def is_text(value: Any) -> bool:
+    """A string that UTF-8 can encode: no lone surrogate."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def text(value: str, limit: int, code: str) -> str:

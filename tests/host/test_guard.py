@@ -10,7 +10,9 @@ from unittest import mock
 import pytest
 from hostkit import Client, FakeClock, join
 
-from companion.limits import ADDRESS_BURST, CLAIM_ENDS, CLAIM_GUESSES, CLAIM_TRIES, JOIN_GUESSES, MAX_NAME, STRIKES
+from companion.limits import (
+    ADDRESS_BURST, CLAIM_ENDS, CLAIM_GUESSES, CLAIM_TRIES, JOIN_GUESSES, MAX_NAME, STRIKES, WRONG_JOINS,
+)
 from companion.table import PRESENCE_DELAY
 
 ATTACKER = "192.168.1.66"
@@ -201,3 +203,26 @@ def test_a_wall_clock_step_moves_no_duration(tmp_path):
     assert claim["expires"] == pytest.approx(clock.wall() + 600)
     clock.step(7200)  # and forward two hours: the claim code still works
     assert Client(app, address="10.0.0.2").emit("claim", {"code": claim["code"]})["ok"]
+
+
+def test_wrong_join_codes_from_many_addresses_share_a_host_wide_budget(app, clock, table):
+    """Eight addresses each within their own budget would check 16 codes a second; the host's
+    budget of wrong codes stops them, and a phone that types the right code still joins."""
+    rate, burst = WRONG_JOINS
+    wrong = 0
+    for n in range(16):
+        guesser = Client(app, address=f"10.9.0.{n + 1}")
+        for _ in range(JOIN_GUESSES[1]):
+            wrong += guesser.emit("peek", {"code": "ZZZZ"})["error"]["code"] == "bad_code"
+    assert wrong == burst + (16 - burst // JOIN_GUESSES[1])  # then one first guess of each fresh address
+    assert Client(app, address="10.9.0.1").emit("peek", {"code": table.code})["error"]["code"] == "rate_limited"
+    assert join(app, table, "Ann").connected  # an address without a wrong code is not held up
+    clock.advance(1 / rate)
+    assert Client(app, address="10.9.0.16").emit("peek", {"code": "ZZZZ"})["error"]["code"] == "bad_code"
+    checked = 0
+    for second in range(10):
+        clock.advance(1)
+        for n in range(16):
+            answer = Client(app, address=f"10.9.1.{n + 1}").emit("peek", {"code": "ZZZZ"})
+            checked += answer["error"]["code"] == "bad_code"
+    assert checked <= rate * 10 + 16  # one first guess from each fresh address at most
