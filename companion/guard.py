@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass
 
 from .limits import (
-    ADDRESS_BURST, ADDRESS_RATE, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS,
+    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS,
     TokenBucket,
 )
 from .timers import Clock
@@ -28,11 +28,12 @@ class AddressBudget:
     opens: TokenBucket
     joins: TokenBucket
     claims: TokenBucket
+    packets: TokenBucket
     wrong_join: float = float("-inf")
     """When this address last sent a wrong join code (monotonic clock)."""
 
     def idle(self) -> bool:
-        return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims))
+        return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets))
 
 
 class Guard:
@@ -56,6 +57,7 @@ class Guard:
                 TokenBucket(self.clock, *SOCKET_OPENS),
                 TokenBucket(self.clock, *JOIN_GUESSES),
                 TokenBucket(self.clock, *CLAIM_GUESSES),
+                TokenBucket(self.clock, *ADDRESS_PACKETS),
             )
         return budget
 
@@ -63,6 +65,11 @@ class Guard:
         """One more message from this address (any socket)."""
         with self._lock:
             return self._budget(address).messages.take()
+
+    def packet(self, address: str) -> bool:
+        """One more WebSocket frame from this address (any connection), before it is decoded."""
+        with self._lock:
+            return self._budget(address).packets.take()
 
     def open_socket(self, address: str) -> bool:
         """One more new socket from this address."""

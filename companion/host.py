@@ -170,8 +170,8 @@ class Host:
 
     def _rate_limited(self, conn: Conn) -> dict[str, Any]:
         if not conn.strikes.take():
-            log.warning("closed a socket of %s that kept sending after rate_limited", conn.address)
-            self.services.transport.close(conn.sid)
+            log.warning("closed a connection of %s that kept sending after rate_limited", conn.address)
+            self.services.transport.cut(conn.sid)
         return refusal("rate_limited")
 
     # Messages.

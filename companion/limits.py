@@ -11,14 +11,19 @@ from .timers import Clock
 
 MAX_MESSAGE_BYTES = 4096
 """The largest message a page may send; larger ones are answered ``too_large``."""
-MAX_FRAME_BYTES = 65536
-"""The transport's limit (``max_http_buffer_size``): a larger frame closes the connection."""
+MAX_FRAME_BYTES = 8192
+"""One WebSocket message (``max_http_buffer_size`` and the WebSocket's own limit): a larger
+one closes the connection. Twice the largest message, for the packet's own characters."""
 RATE = 10.0
 BURST = 20
 """Messages of one socket: a second, at once."""
 ADDRESS_RATE = 100.0
 ADDRESS_BURST = 200
 """Messages of all sockets of one address together."""
+PACKETS = (20.0, 40)
+"""Frames of one connection, a second and at once, counted before anything is decoded."""
+ADDRESS_PACKETS = (200.0, 400)
+"""Frames of all connections of one address together."""
 SOCKET_OPENS = (5.0, 20)
 """New sockets (WebSocket upgrades) of one address: a second, at once."""
 JOIN_GUESSES = (2.0, 10)
