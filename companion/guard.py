@@ -18,6 +18,9 @@ from .timers import Clock
 
 MAX_ADDRESSES = 1024
 """Above this many known addresses, the idle ones are forgotten."""
+TRUST_SECONDS = 12 * 3600.0
+"""How long an address that held a seat or a table screen keeps its place in the reserve."""
+MAX_TRUSTED = 256
 
 
 @dataclass(slots=True)
@@ -42,6 +45,8 @@ class Guard:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._budgets: dict[str, AddressBudget] = {}
+        self._trusted: dict[str, float] = {}
+        """Addresses that held a seat or a table screen, and when they last did."""
         self._wrong_joins = TokenBucket(clock, *WRONG_JOINS)
         """Wrong join codes of the whole host: guessing from many addresses is bounded too."""
         self._lock = threading.Lock()
@@ -94,6 +99,20 @@ class Guard:
         with self._lock:
             self._budget(address).wrong_join = self.clock()
             self._wrong_joins.take()
+
+    def trust(self, address: str) -> None:
+        """This address holds a seat or a table screen now."""
+        with self._lock:
+            self._trusted.pop(address, None)
+            if len(self._trusted) >= MAX_TRUSTED:
+                del self._trusted[next(iter(self._trusted))]  # the longest unseen
+            self._trusted[address] = self.clock()
+
+    def trusted(self, address: str) -> bool:
+        """Did this address hold a seat or a table screen lately? (The reserved connections.)"""
+        with self._lock:
+            seen = self._trusted.get(address)
+            return seen is not None and self.clock() - seen < TRUST_SECONDS
 
     def strikes(self) -> TokenBucket:
         """A new socket's allowance of ``rate_limited`` answers before it is closed."""

@@ -124,6 +124,7 @@ class Host:
             if table is None:
                 raise Refused("refused", {"code": "bad_key"})
             self.conns[sid] = conn
+            self.guard.trust(address)
             table.attach_screen(conn)
         elif auth.get("token") is not None:
             token = auth["token"]
@@ -133,6 +134,7 @@ class Host:
             if found is None or table is None:
                 raise Refused("refused", {"code": "bad_token"})
             self.conns[sid] = conn
+            self.guard.trust(address)
             table.attach_phone(conn, found[1])
         else:
             self.conns[sid] = conn
@@ -187,7 +189,9 @@ class Host:
         if conn.table is not None:
             raise HostError("already_seated")
         name = text(data["name"], MAX_NAME, "bad_name")
-        return self._table_of_code(conn, data).join(conn, name, data.get("pawn"))
+        answer = self._table_of_code(conn, data).join(conn, name, data.get("pawn"))
+        self.guard.trust(conn.address)
+        return answer
 
     def _table_of_code(self, conn: Conn, data: Any) -> Table:
         """The table a join code names: its open lobby, else its newest game."""
@@ -223,7 +227,9 @@ class Host:
             raise HostError("bad_claim")
         if conn.table is not None:
             conn.table.detach(conn)
-        return table.claim(conn, code)
+        answer = table.claim(conn, code)
+        self.guard.trust(conn.address)
+        return answer
 
     def act(self, conn: Conn, data: Any) -> dict[str, Any]:
         data = fields(data, id=str, action=dict)

@@ -9,16 +9,18 @@ import shutil
 import signal
 import socket
 import sqlite3
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 import websocket
 
 from companion.gate import PING_INTERVAL
-from companion.network import MAX_PER_ADDRESS, REQUEST_SECONDS
+from companion.network import HEADER_SECONDS, MAX_PER_ADDRESS
 from tests.live.livekit import NAMES, WAIT, Peer, Server, start
-from tests.loopback import free_port
+from tests.loopback import connect_from, free_port
 
 OTHER = "127.0.0.2"
 """Another loopback address: a second phone, as far as the host can tell."""
@@ -105,7 +107,7 @@ def test_half_sent_requests_are_cut_off_and_block_no_one(server):
             return False
         except OSError:
             return True
-    assert until(lambda: all(closed(s) for s in stalled), REQUEST_SECONDS + 3) <= REQUEST_SECONDS + 3
+    assert until(lambda: all(closed(s) for s in stalled), HEADER_SECONDS + 3) <= HEADER_SECONDS + 3
     assert get(server.port) == 200
     for s in stalled:
         s.close()
@@ -183,3 +185,54 @@ def test_ctrl_c_leaves_every_game_in_the_one_database_file(tmp_path):
         assert db.execute("SELECT status, engine IS NOT NULL FROM games").fetchall() == [("playing", 1)]
     finally:
         db.close()
+
+
+def test_half_sent_requests_from_five_addresses_leave_room_for_a_new_phone(server):
+    """Each of five addresses keeps reopening half-sent requests; a new phone's page and socket
+    still open, and a phone that holds a seat comes back (its address is trusted)."""
+    seated_ws = websocket.create_connection(
+        f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+        socket=connect_from("127.0.0.8", server.port), timeout=WAIT)
+    seated_ws.recv()
+    seated_ws.send("40")
+    seated_ws.recv()
+    seated_ws.send(f'421["join",{{"code":"{server.code}","name":"Sam"}}]')
+    while not (answer := seated_ws.recv()).startswith("431"):
+        pass
+    token = answer.split('"token":"')[1].split('"')[0]
+    seated_ws.close()
+    stop = threading.Event()
+
+    def stall(source: str) -> int:
+        held, opened = [], 0
+        while not stop.is_set():
+            try:
+                s = connect_from(source, server.port)
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                held.append(s)
+                opened += 1
+            except OSError:
+                pass
+            held = [s for s in held if s.fileno() != -1][-60:]
+            time.sleep(0.01)
+        for s in held:
+            s.close()
+        return opened
+
+    with ThreadPoolExecutor(5) as pool:
+        floods = [pool.submit(stall, f"127.0.0.{n}") for n in range(2, 7)]
+        time.sleep(1.0)
+        assert get(server.port, source="127.0.0.7") == 200
+        assert get(server.port, f"/j/{server.code}", source="127.0.0.7") == 200
+        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+                                         socket=connect_from("127.0.0.7", server.port), timeout=WAIT)
+        assert ws.recv().startswith("0")
+        ws.close()
+        back = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+                                           socket=connect_from("127.0.0.8", server.port), timeout=WAIT)
+        back.recv()
+        back.send('40{"token":"%s"}' % token)
+        assert '"seat":0' in back.recv()
+        back.close()
+        stop.set()
+        assert all(f.result() > 0 for f in floods)
