@@ -88,7 +88,7 @@ def check_size(data: Any) -> None:
         size = len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode())
     except UnicodeEncodeError as error:
         raise HostError("malformed", field="text") from error
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         raise HostError("malformed", field="message") from error
     if size > MAX_MESSAGE_BYTES:
         raise HostError("too_large", max=MAX_MESSAGE_BYTES)
