@@ -19,7 +19,7 @@ import websocket
 
 from companion.gate import PING_INTERVAL
 from companion.network import HEADER_SECONDS, MAX_PER_ADDRESS
-from tests.live.livekit import NAMES, WAIT, Peer, Server, start
+from tests.live.livekit import WAIT, Peer, Server, lobby_of_three, start
 from tests.loopback import connect_from, free_port
 
 OTHER = "127.0.0.2"
@@ -166,11 +166,7 @@ def test_a_flood_of_malformed_packets_logs_a_few_short_lines(server):
 
 def test_ctrl_c_leaves_every_game_in_the_one_database_file(tmp_path):
     running = Server(free_port(), tmp_path)
-    url = f"http://127.0.0.1:{running.proc.args[running.proc.args.index('--port') + 1]}"
-    table = Peer(url, {"table_key": running.key})
-    phones = [Peer(url, {}) for _ in NAMES[:3]]
-    for phone, name in zip(phones, NAMES):
-        assert phone.call("join", {"code": running.code, "name": name})["ok"]
+    table, phones = lobby_of_three(running)
     assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
     for peer in (table, *phones):
         peer.sio.disconnect()

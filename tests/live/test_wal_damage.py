@@ -3,17 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.live.livekit import NAMES, Peer, Server
+from tests.live.livekit import Server, lobby_of_three
 from tests.loopback import free_port
 
 
 def test_a_wal_cut_in_half_after_a_kill_is_named_on_the_next_start(tmp_path: Path):
     running = Server(free_port(), tmp_path)
-    url = f"http://127.0.0.1:{running.proc.args[running.proc.args.index('--port') + 1]}"
-    table = Peer(url, {"table_key": running.key})
-    phones = [Peer(url, {}) for _ in NAMES[:3]]
-    for phone, name in zip(phones, NAMES):
-        assert phone.call("join", {"code": running.code, "name": name})["ok"]
+    table, phones = lobby_of_three(running)
     for n in range(16):  # within the table socket's burst of messages
         assert table.call("act", {"id": f"m{n}", "action": {"type": "unlock" if n % 2 else "lock"}})["ok"]
     for peer in (table, *phones):
