@@ -54,8 +54,11 @@ a phone that drops comes back even when strangers have filled the rest."""
 MAX_PER_ADDRESS = 24
 """Open connections of one address: a page loads with a few at once, a phone keeps one."""
 MAX_UNFINISHED = 6
-"""Connections of one address whose request line and headers have not arrived yet (a browser
-opens at most six at once)."""
+"""New connections of one address whose first request line and headers have not arrived yet
+(a browser opens at most six at once)."""
+LAPTOP = frozenset({"127.0.0.1", "::1"})
+"""The laptop's own browser (the table screen): no phone on the Wi-Fi has this address, so
+it has no per-address cap and may use the reserve."""
 HEADER_SECONDS = 2.0
 """A request's line and headers must arrive whole within this, or the connection is closed."""
 REQUEST_SECONDS = 5.0
@@ -102,23 +105,17 @@ class NoDelayHandler(WSGIRequestHandler):
 
     Without ``TCP_NODELAY`` a small view waits for the previous one's ACK and the fan-out
     stalls (DESIGN.md, "Measured"); ``StreamRequestHandler.setup`` sets it. Each read and
-    write waits at most ``timeout`` seconds, and the request line and headers together at
-    most ``HEADER_SECONDS`` (a request sent a byte at a time is cut off too). A kept-alive
-    connection waiting for its next request counts as unfinished again.
+    write waits at most ``timeout`` seconds, and each request's line and headers together at
+    most ``HEADER_SECONDS`` (a request sent a byte at a time is cut off too, and so is a
+    kept-alive connection that sends no next request).
     """
 
     disable_nagle_algorithm = True
     timeout = REQUEST_SECONDS
-    _served = 0
 
     def handle_one_request(self) -> None:
-        server = self.server
-        if isinstance(server, Server):
-            if self._served and not server.unfinished_again(self.connection):
-                self.close_connection = True
-                return
-            server.deadlines.watch(self.connection, HEADER_SECONDS)
-        self._served += 1
+        if isinstance(self.server, Server):
+            self.server.deadlines.watch(self.connection, HEADER_SECONDS)
         super().handle_one_request()
 
     def parse_request(self) -> bool:
@@ -144,9 +141,10 @@ class Server(ThreadedWSGIServer):
     made for it, when its address or the host already has too many open or unfinished.
 
     The last ``RESERVED`` places are only for addresses ``trusted`` says hold a seat or a
-    table screen. At the moment a connection arrives nothing but its address is known (a
-    phone's token travels inside the Socket.IO connection, after the request), so the
-    address is what decides; strangers' half-sent requests cannot take those places.
+    table screen, and for the laptop itself. At the moment a connection arrives nothing but
+    its address is known (a phone's token travels inside the Socket.IO connection, after the
+    request), so the address is what decides; strangers' half-sent requests cannot take
+    those places.
     """
 
     def __init__(self, *args: Any, trusted: Callable[[str], bool] | None = None, **kwargs: Any) -> None:
@@ -162,11 +160,12 @@ class Server(ThreadedWSGIServer):
 
     def verify_request(self, request: Any, client_address: Any) -> bool:
         address = client_address[0] if isinstance(client_address, tuple) else str(client_address)
-        trusted = self.trusted(address)
+        laptop = address in LAPTOP
+        room = MAX_CONNECTIONS if laptop or self.trusted(address) else MAX_CONNECTIONS - RESERVED
         with self._count_lock:
-            room = MAX_CONNECTIONS if trusted else MAX_CONNECTIONS - RESERVED
-            if len(self._open) >= room or self._per_address.get(address, 0) >= MAX_PER_ADDRESS \
-                    or self._unfinished.get(address, 0) >= MAX_UNFINISHED:
+            crowded = self._per_address.get(address, 0) >= MAX_PER_ADDRESS \
+                or self._unfinished.get(address, 0) >= MAX_UNFINISHED
+            if len(self._open) >= room or crowded and not laptop:
                 log.warning("refused a connection from %s: too many open", address)
                 return False
             self._open[request] = address
@@ -176,22 +175,11 @@ class Server(ThreadedWSGIServer):
         return True
 
     def finished(self, request: Any) -> None:
-        """The request line and headers arrived."""
+        """The first request's line and headers arrived."""
         with self._count_lock:
             if request in self._waiting:
                 self._waiting.discard(request)
                 _count(self._unfinished, self._open[request], -1)
-
-    def unfinished_again(self, request: Any) -> bool:
-        """A kept-alive connection waits for its next request: False (close it) if its
-        address already has ``MAX_UNFINISHED`` waiting."""
-        with self._count_lock:
-            address = self._open.get(request)
-            if address is None or self._unfinished.get(address, 0) >= MAX_UNFINISHED:
-                return False
-            self._waiting.add(request)
-            _count(self._unfinished, address, 1)
-            return True
 
     def shutdown_request(self, request: Any) -> None:
         with self._count_lock:
