@@ -139,12 +139,16 @@ class PacketDoor:
     def message(self, eio_sid: str, data: Any) -> None:
         """Engine.IO's ``message`` handler: Socket.IO decodes and dispatches the packet; one it
         cannot decode is a strike (not a logged traceback)."""
+        line = self.lines.get(eio_sid)
         try:
             self._decode(eio_sid, data)
-        except Exception:  # noqa: BLE001 - any packet Socket.IO refuses
-            line = self.lines.get(eio_sid)
+        except (ValueError, TypeError, KeyError, IndexError):  # what Socket.IO's decoding raises
             if line is not None:
                 self.strike(line, "undecodable")
+        except Exception:  # a fault past the decoding (the host's handlers answer their own)
+            log.exception("a packet from %s failed", line.address if line is not None else "?")
+            if line is not None:
+                self.strike(line, "failed")
 
     def cut(self, eio_sid: str) -> bool:
         """Close a whole Engine.IO connection (False if the door does not hold it: a test client)."""

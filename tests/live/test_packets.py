@@ -142,6 +142,7 @@ def test_a_socket_closed_for_flooding_cannot_connect_again_on_its_websocket(serv
     sent = send_all(ws, [f'42{n}["peek",{{"code":"ZZZZ"}}]' for n in range(200)] + ["40"] * 5)
     assert closed(ws, 5)
     assert sent < 200
+    assert any("127.0.0.8 that kept sending after rate_limited" in line for line in server.lines)
     assert table.call("games", {})["ok"]
 
 
