@@ -60,7 +60,7 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
         return 1
     app, host = opened
     try:
-        server = serve(args.host, args.port, app, trusted=host.guard.trusted)
+        server = serve(args.host, args.port, app, trusted=host.guard.trusted, banned=host.guard.banned)
     except OSError as error:
         host.close()
         _print(say(lang, "port_busy", host=args.host, port=args.port, reason=error.strerror or error))

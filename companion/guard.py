@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass
 
 from .limits import (
-    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS,
+    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, BAN_SECONDS, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS,
     TokenBucket,
 )
 from .timers import Clock
@@ -45,6 +45,8 @@ class Guard:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._budgets: dict[str, AddressBudget] = {}
+        self._banned: dict[str, float] = {}
+        """Addresses whose connections are refused until then (closed for flooding)."""
         self._trusted: dict[str, float] = {}
         """Addresses that held a seat or a table screen, and when they last did."""
         self._wrong_joins = TokenBucket(clock, *WRONG_JOINS)
@@ -99,6 +101,18 @@ class Guard:
         with self._lock:
             self._budget(address).wrong_join = self.clock()
             self._wrong_joins.take()
+
+    def ban(self, address: str) -> None:
+        """A connection of this address was closed for flooding: refuse its new ones for a while."""
+        with self._lock:
+            now = self.clock()
+            for known in [a for a, until in self._banned.items() if until <= now]:
+                del self._banned[known]
+            self._banned[address] = now + BAN_SECONDS
+
+    def banned(self, address: str) -> bool:
+        with self._lock:
+            return self._banned.get(address, float("-inf")) > self.clock()
 
     def trust(self, address: str) -> None:
         """This address holds a seat or a table screen now."""

@@ -37,6 +37,9 @@ CLAIM_GUESSES = (0.5, 5)
 """Claim codes one address may have checked: a second, at once."""
 STRIKES = (1.0, 20)
 """``rate_limited`` answers a socket may get (a second, at once) before it is closed."""
+BAN_SECONDS = 10.0
+"""After a connection of an address is closed for flooding, new connections of that address
+are closed at once for this long, before a thread is made: no honest page floods."""
 CLAIM_TRIES = 5
 """Wrong claim codes from one address after which a live claim code refuses that address."""
 CLAIM_ENDS = 50

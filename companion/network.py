@@ -147,10 +147,12 @@ class Server(ThreadedWSGIServer):
     those places.
     """
 
-    def __init__(self, *args: Any, trusted: Callable[[str], bool] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, trusted: Callable[[str], bool] | None = None,
+                 banned: Callable[[str], bool] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.deadlines = Deadlines()
         self.trusted = trusted or (lambda address: False)
+        self.banned = banned or (lambda address: False)
         self._open: dict[Any, str] = {}
         self._per_address: dict[str, int] = {}
         self._waiting: set[Any] = set()
@@ -161,6 +163,8 @@ class Server(ThreadedWSGIServer):
     def verify_request(self, request: Any, client_address: Any) -> bool:
         address = client_address[0] if isinstance(client_address, tuple) else str(client_address)
         laptop = address in LAPTOP
+        if not laptop and self.banned(address):
+            return False  # closed for flooding a moment ago: no thread, no log line
         room = MAX_CONNECTIONS if laptop or self.trusted(address) else MAX_CONNECTIONS - RESERVED
         with self._count_lock:
             crowded = self._per_address.get(address, 0) >= MAX_PER_ADDRESS \
@@ -208,16 +212,18 @@ def _count(counts: dict[str, int], address: str, step: int) -> None:
         counts.pop(address, None)
 
 
-def serve(host: str, port: int, app: Any, trusted: Callable[[str], bool] | None = None) -> Server:
+def serve(host: str, port: int, app: Any, trusted: Callable[[str], bool] | None = None,
+          banned: Callable[[str], bool] | None = None) -> Server:
     """A threaded server bound now (port 0 picks a free one); ``serve_forever`` starts it.
 
     The socket is bound here so a busy port raises ``OSError`` (Werkzeug would print its
     own English message and exit). ``trusted`` tells the addresses that may use the reserved
-    connections.
+    connections, ``banned`` those whose connections are refused for now.
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.create_server((host, port), family=family)
     try:
-        return Server(host, port, app, handler=NoDelayHandler, fd=listener.fileno(), trusted=trusted)
+        return Server(host, port, app, handler=NoDelayHandler, fd=listener.fileno(), trusted=trusted,
+                      banned=banned)
     finally:
         listener.close()  # Werkzeug keeps its own duplicate of the socket

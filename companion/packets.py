@@ -158,11 +158,11 @@ class PacketDoor:
         self.close(line)
         return True
 
-    @staticmethod
-    def close(line: Line) -> None:
+    def close(self, line: Line) -> None:
         """Close the WebSocket at once: its reader stops, and Engine.IO ends the connection
-        when it next asks for a frame."""
+        when it next asks for a frame. Its address's new connections are refused a while."""
         line.closed = True
+        self.guard.ban(line.address)
         ws = getattr(line.ws, "ws", None)
         if ws is None or not ws.connected:
             return

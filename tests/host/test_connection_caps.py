@@ -7,6 +7,7 @@ import socket
 import pytest
 
 from companion import network
+from companion.limits import BAN_SECONDS
 from companion.network import MAX_CONNECTIONS, MAX_PER_ADDRESS, MAX_UNFINISHED, RESERVED
 
 
@@ -72,3 +73,16 @@ def test_holding_a_seat_or_a_table_makes_an_address_trusted(app, table, screen):
     assert phone.emit("join", {"code": table.code, "name": "Ann"})["ok"]
     assert host.guard.trusted("10.4.0.1")
     assert join(app, table, "Bob").connected
+
+
+def test_an_address_closed_for_flooding_is_refused_at_once_for_a_while(app, clock):
+    host = app.extensions["cashrun"]
+    running = network.serve("127.0.0.1", 0, app, banned=host.guard.banned)
+    try:
+        host.guard.ban("10.5.0.1")
+        assert arrive(running, "10.5.0.1") is None
+        assert arrive(running, "10.5.0.2") is not None and arrive(running, "127.0.0.1") is not None
+        clock.advance(BAN_SECONDS)
+        assert arrive(running, "10.5.0.1") is not None
+    finally:
+        running.server_close()
