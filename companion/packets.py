@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 
-from .limits import MAX_FRAME_BYTES, PACKETS, STRIKES, TokenBucket
+from .limits import MAX_FRAME_BYTES, PACKETS, TokenBucket
 
 if TYPE_CHECKING:
     import socketio

@@ -13,10 +13,6 @@ LONE = "\ud800"
 """A lone surrogate: valid JSON (``"\\ud800"``), but UTF-8 cannot encode it."""
 
 
-def seated(started):
-    return started[0]
-
-
 MESSAGES = [
     ("peek", lambda t: {"code": LONE}),
     ("watch", lambda t: {"code": LONE}),
