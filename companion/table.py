@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine import BANKER, Game, IllegalAction, Settings
+from engine.strict import same
 
 from . import messages
 from .codes import new_claim_code, new_id, new_token, token_hash
 from .countdown import Countdown
 from .errors import HostError, refusal
-from .limits import CLAIM_TRIES
+from .limits import CLAIM_ENDS, CLAIM_TRIES
 from .lobby import Lobby, Player, checked_settings, profile_set
 from .logtimes import LogTimes
 from .pawns import offer, with_pawns
@@ -68,8 +69,13 @@ class Claim:
     code: str
     expires: float
     """On the host's monotonic clock."""
-    wrong: int = 0
-    """Wrong claim codes sent to the host since this one was made."""
+    wrong: dict[str, int] = field(default_factory=dict)
+    """Wrong claim codes sent to the host since this one was made, by address (each counted
+    up to ``CLAIM_TRIES``: one address cannot end the code for the others)."""
+
+    def barred(self, address: str) -> bool:
+        """This address guessed wrong too often: even the right code is refused from it."""
+        return self.wrong.get(address, 0) >= CLAIM_TRIES
 
 
 class Table:
@@ -107,6 +113,8 @@ class Table:
         """Phones that only watch: they get the public view."""
         self.claims: dict[str, Claim] = {}
         """Player id to the claim code the banker asked for."""
+        self.again: Table | None = None
+        """The lobby this finished game's players moved to (play again), in this run of the host."""
         self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
         self._presence_timer: Handle | None = None
         self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
@@ -131,7 +139,7 @@ class Table:
         """
         with self.lock:
             old = self.phones.get(pid)
-            conn.table, conn.pid = self, pid
+            conn.table, conn.pid, conn.watcher = self, pid, False
             self.phones[pid] = conn
             if old is not None and old is not conn:
                 self._close(old, "replaced")
@@ -142,16 +150,17 @@ class Table:
                 self._presence_changed()
 
     def detach(self, conn: Conn) -> None:
-        """A socket of this table disconnected (or moved to another seat)."""
+        """A socket of this table disconnected, or moved to a seat (a watcher leaves the watchers' room)."""
         with self.lock:
             if conn.screen:
                 self.screens.discard(conn)
             elif conn.watcher:
                 self.watchers.discard(conn)
+                self.s.transport.leave(conn.sid, self.watch_room)
             elif conn.pid is not None and self.phones.get(conn.pid) is conn:
                 del self.phones[conn.pid]
                 self._presence_changed()
-            conn.table, conn.pid = None, None
+            conn.table, conn.pid, conn.watcher = None, None, False
 
     def _presence_changed(self) -> None:
         """A phone came or went: the others hear it in one view a moment later."""
@@ -223,14 +232,17 @@ class Table:
         self.claims[pid] = Claim(code, self.s.clock() + CLAIM_SECONDS)
         self.s.claims[code] = self
 
-    def wrong_claim(self) -> None:
-        """A wrong claim code reached the host: after ``CLAIM_TRIES`` of them a live code ends,
-        so guessing cannot find it; the banker sees it go and makes a new one."""
+    def wrong_claim(self, address: str) -> None:
+        """A wrong claim code reached the host from ``address``: after ``CLAIM_TRIES`` of them
+        a live code is closed to that address, and after ``CLAIM_ENDS`` counted ones (from
+        several addresses) it ends, so guessing cannot find it; the banker sees it go and
+        makes a new one."""
         with self.lock:
             ended = []
             for pid, claim in self.claims.items():
-                claim.wrong += 1
-                if claim.wrong >= CLAIM_TRIES:
+                if not claim.barred(address):
+                    claim.wrong[address] = claim.wrong.get(address, 0) + 1
+                if sum(claim.wrong.values()) >= CLAIM_ENDS:
                     ended.append(pid)
             for pid in ended:
                 self.s.claims.pop(self.claims.pop(pid).code, None)
@@ -241,6 +253,8 @@ class Table:
         """A phone gives a claim code: it gets the seat and a new token; the old token dies."""
         with self.lock:
             pid = next((p for p, c in self.claims.items() if c.code == code), None)
+            if pid is not None and self.claims[pid].barred(conn.address):
+                raise HostError("bad_claim")
             if pid is None or self.claims[pid].expires < self.s.clock():
                 self.s.claims.pop(code, None)
                 if pid is not None:
@@ -294,8 +308,7 @@ class Table:
         return seat
 
     def _host_action(self, action: dict[str, Any]) -> dict[str, Any]:
-        listed = self.host_actions()
-        if action not in listed:
+        if not any(same(action, listed) for listed in self.host_actions()):
             raise HostError("bad_choice", type=action["type"])
         if action["type"] == "claim_code":
             self._make_claim(action["seat"])
@@ -306,7 +319,9 @@ class Table:
             self._broadcast()
             return {"ok": True, "events": []}
         if action["type"] == "play_again":
-            return {"ok": True, "events": [], "table_key": self._play_again().key}
+            if self.again is None:
+                self.again = self._play_again()
+            return {"ok": True, "events": [], "table_key": self.again.key}
         key = self.s.new_table(None).key
         self.left_behind()
         return {"ok": True, "events": [], "table_key": key}
@@ -328,18 +343,23 @@ class Table:
         """The table screen's own actions, in the lobby and in the game."""
         skip = [{"type": "skip_reveal"}] if self.reveal.active else []
         again = [{"type": "play_again"}] if self.game is not None and self.game.over else []
-        return [{"type": "claim_code", "seat": seat} for seat in range(len(self.lobby.players))] + [
+        seats = range(len(self.lobby.players)) if self.again is None else range(0)
+        return [{"type": "claim_code", "seat": seat} for seat in seats] + [
             {"type": "new_game"}
         ] + skip + again
 
     def _play_again(self) -> Table:
         """A new lobby with the same players in the same order, settings and box; every phone's
-        token moves there, so the phones are seated at once (this game stays saved, its seats empty)."""
+        token moves there, so the phones are seated at once (this game stays saved, its seats empty
+        and its claim codes ended: a seat is claimed in the new lobby now)."""
         lobby = Lobby([Player(p.pid, p.name, p.pawn) for p in self.lobby.players], dict(self.lobby.settings))
         table = self.s.new_table(lobby)
         self.s.store.move_tokens(self.id, table.id)
         table.tokens, self.tokens = self.tokens, {}
         phones, self.phones = self.phones, {}
+        for claim in self.claims.values():
+            self.s.claims.pop(claim.code, None)
+        self.claims = {}
         for pid, conn in phones.items():
             table.attach_phone(conn, pid, seated=True)
         return table

@@ -11,6 +11,7 @@ from .limits import TokenBucket
 if TYPE_CHECKING:
     import socketio
 
+    from .packets import PacketDoor
     from .table import Table
 
 NAMESPACE = "/"
@@ -48,6 +49,8 @@ class TextPacket(Packet):
 class Transport:
     def __init__(self, server: socketio.Server) -> None:
         self.server = server
+        self.door: PacketDoor | None = None
+        """Set once the server runs behind the packet door (not with the test client)."""
 
     def send(self, to: str, event: str, data: dict[str, Any] | Encoded) -> None:
         """Queue a message for one socket or a room; the socket's own thread writes it."""
@@ -56,9 +59,19 @@ class Transport:
     def enter(self, sid: str, room: str) -> None:
         self.server.enter_room(sid, room, namespace=NAMESPACE)
 
+    def leave(self, sid: str, room: str) -> None:
+        self.server.leave_room(sid, room, namespace=NAMESPACE)
+
     def close(self, sid: str) -> None:
         """Disconnect a socket from the server's side (the client does not reconnect)."""
         self.server.disconnect(sid, namespace=NAMESPACE)
+
+    def cut(self, sid: str) -> None:
+        """Close a flooding socket's whole Engine.IO connection, so its WebSocket cannot
+        connect the namespace again with fresh budgets."""
+        eio_sid = self.server.manager.eio_sid_from_sid(sid, NAMESPACE)
+        if self.door is None or eio_sid is None or not self.door.cut(eio_sid):
+            self.close(sid)
 
 
 @dataclass(eq=False, slots=True)

@@ -44,6 +44,7 @@ class Server:
 
     def __init__(self, port: int, data_dir: Path, program: list[str] | None = None, wait: float = WAIT) -> None:
         self.proc = start(port, data_dir, program)
+        self.url = f"http://127.0.0.1:{port}"
         self.lines: list[str] = []
         deadline = time.monotonic() + wait
         while not any("Stop with Ctrl+C" in line for line in self.lines):
@@ -92,5 +93,14 @@ class Peer:
 
     def call(self, event: str, data: Any) -> Any:
         return self.sio.call(event, data, timeout=WAIT)
+
+
+def lobby_of_three(running: Server) -> tuple[Peer, list[Peer]]:
+    """The table screen and three phones joined to the lobby ``cashrun`` opened."""
+    table = Peer(running.url, {"table_key": running.key})
+    phones = [Peer(running.url, {}) for _ in NAMES[:3]]
+    for phone, name in zip(phones, NAMES):
+        assert phone.call("join", {"code": running.code, "name": name})["ok"]
+    return table, phones
 
 
