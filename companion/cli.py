@@ -17,7 +17,7 @@ from .host import Host
 from .logs import setup as setup_logs
 from .network import lan_addresses, serve
 from .store import STORAGE_ERRORS
-from .table import Addresses
+from .services import Addresses
 from .texts import say, system_language
 
 DEFAULT_PORT = 8000

@@ -14,9 +14,10 @@ from .guard import Guard
 from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .lobby import PROFILE, Lobby, with_profile
 from .store import STORAGE_ERRORS, SavedGame, Store
-from .table import Addresses, Services, Table
+from .services import Addresses, Services
+from .table import Table
 from .timers import Clock, Scheduler, Wall
-from .transport import Conn, Transport
+from .transport import Conn, Seating, Transport
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +120,7 @@ class Host:
         """A socket connects: a table screen by its key, a phone by its token, or a new phone."""
         conn = Conn(sid, address, TokenBucket(self.clock, *self.rate), self.guard.strikes())
         auth = auth if isinstance(auth, dict) else {}
+        conn.whole = auth.get("views") == "whole"
         if "table_key" in auth:
             table = self.table_of_key(auth["table_key"])
             if table is None:
@@ -242,6 +244,12 @@ class Host:
             raise HostError("not_seated")
         return conn.table.act(conn, action_id, data["action"], as_seat)
 
+    def sync(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """A socket that missed an update gets its whole message again."""
+        if conn.table is None:
+            raise HostError("not_seated")
+        return conn.table.sync(conn)
+
     def games(self, conn: Conn, data: Any) -> dict[str, Any]:
         table = self._screen_table(conn)
         listing = self.store.listing()
@@ -261,7 +269,7 @@ class Host:
         return {"ok": True, "table_key": table.key}
 
     @staticmethod
-    def _screen_table(conn: Conn) -> Table:
+    def _screen_table(conn: Conn) -> Seating:
         if not conn.screen or conn.table is None:
             raise HostError("not_table")
         return conn.table

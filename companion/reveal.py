@@ -9,10 +9,10 @@ watcher that connects meanwhile gets again what it was last sent before the reve
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
 from .timers import Clock, Handle, Scheduler
+from .updates import join
 
 SECONDS = {"spin": 4.0, "dice": 2.5, "die": 2.0, "card": 2.0, "bluff_challenged": 2.5}
 """How long the stage shows each kind of chance outcome."""
@@ -45,10 +45,11 @@ class Reveal:
         self.until: float | None = None
         self.steps: list[list[float]] = []
         self._timer: Handle | None = None
-        self.shown: dict[str | None, str] = {}
+        self.shown: dict[str | None, tuple[dict[str, Any], dict[str, Any]]] = {}
         """The last message each phone (by player id) and the watchers (``None``) were sent
-        outside a reveal, as JSON (the engine changes some lists in place): while a reveal
-        runs, a socket that connects gets it again, so nothing of the outcome reaches it early."""
+        outside a reveal, as its public and own parts (copies: the engine changes some lists in
+        place): while a reveal runs, a socket that connects gets it again, so nothing of the
+        outcome reaches it early."""
 
     @property
     def active(self) -> bool:
@@ -72,18 +73,19 @@ class Reveal:
     def remaining(self) -> float:
         return max(0.0, (self.until or 0.0) - self.clock())
 
-    def remember(self, who: str | None, message: dict[str, Any]) -> None:
-        """``message`` was just sent (or would have been, for a seat without a phone) outside a reveal."""
-        self.shown[who] = json.dumps(message)
+    def remember(self, who: str | None, public: dict[str, Any], own: dict[str, Any]) -> None:
+        """The message of these parts was just sent (or would have been, for a seat without a
+        phone) outside a reveal."""
+        self.shown[who] = (public, own)
 
     def held(self, who: str | None, connected: list[bool], wall: float) -> dict[str, Any] | None:
         """During a reveal: what ``who`` was last sent, with who is connected now and when the reveal ends."""
-        text = self.shown.get(who)
-        if text is None:
+        parts = self.shown.get(who)
+        if parts is None:
             return None
         remaining = self.remaining()
         clock = {"until": round(wall + remaining, 2), "remaining": round(remaining, 2)}
-        return {**json.loads(text), "connected": connected, "reveal": clock}
+        return {**join(*parts), "connected": connected, "reveal": clock}
 
     def state(self, wall: float) -> dict[str, Any] | None:
         """What the table screen gets: the end as a wall-clock time (``wall`` is now), the seconds

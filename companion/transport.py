@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from socketio.packet import Packet
 
 from .limits import TokenBucket
+from .updates import Seen
 
 if TYPE_CHECKING:
     import socketio
 
     from .packets import PacketDoor
-    from .table import Table
 
 NAMESPACE = "/"
 
@@ -53,14 +53,8 @@ class Transport:
         """Set once the server runs behind the packet door (not with the test client)."""
 
     def send(self, to: str, event: str, data: dict[str, Any] | Encoded) -> None:
-        """Queue a message for one socket or a room; the socket's own thread writes it."""
+        """Queue a message for one socket; the socket's own thread writes it."""
         self.server.emit(event, data, to=to, namespace=NAMESPACE)
-
-    def enter(self, sid: str, room: str) -> None:
-        self.server.enter_room(sid, room, namespace=NAMESPACE)
-
-    def leave(self, sid: str, room: str) -> None:
-        self.server.leave_room(sid, room, namespace=NAMESPACE)
 
     def close(self, sid: str) -> None:
         """Disconnect a socket from the server's side (the client does not reconnect)."""
@@ -74,6 +68,20 @@ class Transport:
             self.close(sid)
 
 
+class Seating(Protocol):
+    """What the host asks of a socket's table (``companion.table.Table``)."""
+
+    id: str
+
+    def detach(self, conn: Conn) -> None: ...
+
+    def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]: ...
+
+    def sync(self, conn: Conn) -> dict[str, Any]: ...
+
+    def left_behind(self) -> None: ...
+
+
 @dataclass(eq=False, slots=True)
 class Conn:
     """One connected socket: a phone (with or without a seat) or a table screen."""
@@ -84,10 +92,14 @@ class Conn:
     bucket: TokenBucket
     strikes: TokenBucket
     """``rate_limited`` answers left before the socket is closed."""
-    table: Table | None = None
+    table: Seating | None = None
     pid: str | None = None
     """The seat's player id, for a seated phone."""
     screen: bool = False
     """True for a table screen."""
     watcher: bool = False
     """True for a phone that only watches (the public view, no seat)."""
+    whole: bool = False
+    """It asked for whole ``view`` messages rather than updates (``auth.views``)."""
+    seen: Seen | None = None
+    """What it was sent last, as updates; None before its first message (and after ``sync``)."""

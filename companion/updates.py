@@ -23,6 +23,7 @@ swap a number for a boolean or the other way round.
 from __future__ import annotations
 
 import json
+import marshal
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,6 +152,17 @@ def patch(old: Any, change: Any) -> Any:
     return items
 
 
+def copy(value: Any) -> Any:
+    """``value`` in objects of its own: what was sent must not change afterwards (the engine
+    changes some of its lists in place) for the next change to be right. ``marshal`` copies
+    the JSON types (and tuples) in C, five times faster than a JSON round trip, which is the
+    way for a value holding any other type (a string enum, say)."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return json.loads(json.dumps(value))
+
+
 def encode(value: Any) -> str:
     """Compact JSON, as Socket.IO writes it (ASCII: a stray half of a character cannot break a frame)."""
     return json.dumps(value, separators=(",", ":"))
@@ -254,6 +266,8 @@ class Screen:
         self._apply(update)
         while (following := self._early.pop(self.version, None)) is not None:
             self._apply(following)
+        if base is None:  # a whole one starts again (after a reconnect the host may count anew)
+            self._early.clear()
         self._early = {base: u for base, u in self._early.items() if base > self.version}
         assert self.public is not None and self.own is not None
         return join(self.public, self.own)

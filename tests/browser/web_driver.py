@@ -8,6 +8,8 @@ from typing import Any, Callable
 
 from web_host import TABLE, TV
 
+from companion.updates import Screen
+
 TIMEOUT = 15_000
 
 
@@ -189,10 +191,12 @@ def bluff_symbols(page) -> list[str]:
 
 
 class Frames:
-    """Socket.IO `view` messages a page received and the `act` messages it sent."""
+    """The whole messages a page had (each `view`, or built from its `update`s as the page builds
+    them) and the `act` messages it sent."""
 
     def __init__(self, page) -> None:
         self.views: list[dict] = []
+        self.screen = Screen()
         self.acts: list[dict] = []
         self.raw: list[str] = []
         page.on("websocket", self._socket)
@@ -214,6 +218,10 @@ class Frames:
         self.raw.append(payload)
         if payload.startswith('42["view",'):
             self.views.append(json.loads(payload[2:])[1])
+        elif payload.startswith('42["update",'):
+            message = self.screen.take(json.loads(payload[2:])[1])
+            if message is not None:
+                self.views.append(message)
 
 
 def secrets(data) -> list:

@@ -13,7 +13,7 @@ from hostkit import Client, FakeClock, join
 from companion.limits import (
     ADDRESS_BURST, CLAIM_ENDS, CLAIM_GUESSES, CLAIM_TRIES, JOIN_GUESSES, MAX_NAME, STRIKES, WRONG_JOINS,
 )
-from companion.table import PRESENCE_DELAY
+from companion.broadcast import PRESENCE_DELAY
 
 ATTACKER = "192.168.1.66"
 
@@ -173,7 +173,8 @@ def test_a_storm_of_reconnects_sends_the_others_few_views(app, clock, screen, st
     clock.advance(PRESENCE_DELAY)
     heard = len(started[0].drain("view"))
     assert 1 <= heard <= 1 / PRESENCE_DELAY + 1
-    assert len(screen.drain("view")) == heard
+    # The table screen's clock (``table.now``) changes every time; a phone hears nothing when nothing changed.
+    assert heard <= len(screen.drain("view")) <= 1 / PRESENCE_DELAY + 1
 
 
 def test_presence_changes_ride_on_the_next_real_view(app, clock, screen, started):

@@ -65,7 +65,7 @@ def test_play_again_attacked_end_to_end(app, clock, table, screen, started):
     assert Client(app, {"token": started[2].token}).raw.is_connected() is False
     view = watcher.view()
     assert view["kind"] == "lobby" and view["game_id"] == again.id and view["seat"] == 2
-    assert watcher not in host.tables[table.id].watchers and len(again.tokens) == len(started)
+    assert watcher not in host.tables[table.id].sockets.watchers and len(again.tokens) == len(started)
     # The new game starts with every seat's phone, the claimer's included.
     assert lobby_screen.act({"type": "start"})["ok"]
     first = lobby_screen.view()["view"]["waiting"]["seats"][0]

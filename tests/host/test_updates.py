@@ -3,7 +3,6 @@ value, and a screen that applies its updates in order has exactly the message se
 from __future__ import annotations
 
 import json
-import random
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import updates
+from companion import messages, updates
 
 from hostkit import Client, FakeClock, card_paths, fake_app, join, play
 
@@ -94,10 +93,22 @@ def test_a_screen_takes_an_update_that_came_early_after_the_one_it_follows():
     assert not screen.behind
 
 
-# Random games through the host: every screen's messages, sent as updates.
+# Random games through the host: every screen's updates, as the host sends them.
 
-def screens_of_a_game(seed: str, steps: int, rng: random.Random) -> tuple[Client, list[Client], Client]:
-    """A table screen, four phones and a watcher after ``steps`` random acts; every message heard."""
+def whole_messages(table: Any) -> dict[str | None, dict[str, Any]]:
+    """What the host would send in full now: each phone by player id, the table screen
+    (``table``) and a watcher (``None``)."""
+    public = messages.public(table)
+    whole: dict[str | None, dict[str, Any]] = {
+        pid: updates.join(public, messages.phone_own(table, pid)) for pid in table.sockets.phones}
+    whole["table"] = updates.join(public, messages.table_own(table))
+    whole[None] = updates.join(public, messages.WATCHER)
+    return whole
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.text("abcdef", min_size=1, max_size=6), st.integers(10, 120), st.randoms(use_true_random=False))
+def test_updates_applied_in_order_give_every_screen_exactly_its_whole_message(seed, steps, rng):
     clock = FakeClock()
     app = fake_app(Path(tempfile.mkdtemp()), clock, seed=seed, reveal_scale=0)
     table = app.extensions["cashrun"].new_table()
@@ -106,34 +117,21 @@ def screens_of_a_game(seed: str, steps: int, rng: random.Random) -> tuple[Client
     assert screen.act({"type": "start"})["ok"]
     watcher = Client(app, address="127.0.0.9")
     assert watcher.emit("watch", {"code": table.code})["ok"]
-    play(screen, phones, steps, rng, clock)
-    for client in (screen, *phones, watcher):
-        client.drain()
-    return screen, phones, watcher
-
-
-def sent_as_updates(messages: list[dict[str, Any]]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
-    """Each message as the update the host sends, with the message it stands for."""
-    seen, sent = None, []
-    for version, message in enumerate(messages):
-        public, own = updates.split(message)
-        text, seen = updates.Round(version, public).update(seen, own)
-        sent.append((None if text is None else json.loads(text), message))
-    return sent
-
-
-@settings(max_examples=8, deadline=None)
-@given(st.text("abcdef", min_size=1, max_size=6), st.integers(20, 160), st.randoms(use_true_random=False))
-def test_updates_applied_in_order_give_every_screen_exactly_its_whole_message(seed, steps, rng):
-    screen, phones, watcher = screens_of_a_game(seed, steps, rng)
+    whole_screen = Client(app, {"table_key": table.key, "views": "whole"})
+    pids = list(table.sockets.phones)
+    for _ in range(steps):
+        if not play(screen, phones, 1, rng, clock):
+            break
+        wanted = whole_messages(table)
+        assert screen.view() == wire(wanted["table"]) == whole_screen.view()
+        assert watcher.view() == wire(wanted[None])
+        for pid, phone in zip(pids, phones):
+            assert phone.view() == wire(wanted[pid])
+    assert whole_screen.updates == [] and screen.updates
     for seat, client in [(None, screen), *enumerate(phones), (None, watcher)]:
-        page = updates.Screen()
-        own_cards: set[int] = set()
-        for update, message in sent_as_updates([data for event, data in client.heard if event == "view"]):
-            if update is not None:
-                assert page.take(update) == wire(message)
-            if seat is not None and message["kind"] == "game":
-                own_cards |= {card["id"] for card in message["view"]["you"]["bluff_cards"]}
+        own_cards = {card["id"] for _, m in client.heard if m.get("kind") == "game" and seat is not None
+                     for card in m["view"]["you"]["bluff_cards"]}
+        for update in client.updates:
             for path, found in card_paths(update):
                 assert seat is not None and path.startswith(".own") and "you" in path, (path, found)
                 assert all(card["id"] in own_cards for card in (found if isinstance(found, list) else [found])

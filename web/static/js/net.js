@@ -1,4 +1,4 @@
-// The socket: keeps the latest whole message in the store (from `view`, or built from `update`s)
+// The socket: keeps the latest whole message in the store (built from the host's `update`s)
 // and sends actions with an id, once.
 
 import { io } from "../vendor/socket.io.esm.min.js";
@@ -32,7 +32,6 @@ class Net {
       else st.set({ conn: "offline" });
     });
     sock.on("refused", (m) => st.set({ conn: "refused", refusal: (m && m.code) || "refused" }));
-    sock.on("view", (msg) => st.set({ msg }));
     const updates = new Updates();
     let syncing = false;
     sock.on("update", (u) => {
