@@ -1,60 +1,89 @@
-"""A flood of guessed codes from many sockets of one address while a player acts.
+"""Floods from the family's Wi-Fi while a player acts: guessed codes, packets no page sends,
+and half-sent requests.
 
-    python bench/flood.py [--sockets 200] [--rate 50] [--kind join|claim] [--seconds 15]
+    python bench/flood.py [--kind KIND] [--sockets N] [--rate R] [--seconds S]
+
+KIND is one of:
+- ``join``, ``claim``: guessed join or claim codes (default 200 sockets, 50 a second each);
+- ``malformed`` (``42["act",{``), ``unknown`` (``42n["nope",{}]``), ``stray_ack`` (``43n["x"]``),
+  ``no_ack`` (an event without an ack id), ``deep`` (a 900-deep nested message): packets
+  no page sends (default 20 sockets, 500 a second each, 12 s);
+- ``halfsent``: five addresses (127.0.0.2 to 127.0.0.6) each reopening half-sent requests
+  (the request line and part of the headers, never the blank line) as fast as the host
+  lets them; every 0.5 s a new phone (127.0.0.7) loads its join page and opens its socket,
+  and the bench notes how long each took.
 
 Starts ``cashrun`` on a free 127.0.0.1 port with a fresh data directory. A table screen
 and three phones (python-socketio clients, 127.0.0.1) start a game; the phone whose turn
-it is sends a random legal action every 0.1 s, and the bench notes each act's round trip
-(from sending it to its answer). Then an attacker process opens ``--sockets`` sockets
-from one other address (127.0.0.2) and has each send ``--rate`` guessed join codes (or
-claim codes) a second for ``--seconds`` seconds, pipelined as fast as the host takes
-them, opening a new socket whenever the host closes one. It prints the player's round
-trip (p50, p99) before, during and after the flood, and the attacker's checked guesses
-a second: answers that looked the code up (``bad_code``, ``bad_claim``, a seat) rather
-than ``rate_limited``. Everything is bounded and stops by itself.
+it is sends a random legal action every 0.1 s (its round trip is noted), and the table
+screen asks for the saved games every 0.2 s (its answer time is noted). The attacker runs
+in a process of its own from 127.0.0.2 (all its sockets from that one address), opening a
+new socket whenever the host closes one. It prints the phone's and the table's p50 and p99
+before, during and after the flood, and what the attacker achieved. Loopback only;
+everything is bounded and stops by itself.
 """
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import random
+import select
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import websocket
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import AVOID, ENV, NAMES, WAIT, Peer, percentiles, running_host  # noqa: E402
+from latency import AVOID, ENV, NAMES, percentiles, running_host  # noqa: E402
+from bench.peers import WAIT, Peer  # noqa: E402
 
 from tests.engine.randomplay import concrete  # noqa: E402
 from tests.loopback import connect_from  # noqa: E402
 
 ATTACKER = "127.0.0.2"
+STALLERS = [f"127.0.0.{n}" for n in range(2, 7)]
+NEWCOMER = "127.0.0.7"
 QUIET = 5.0
 """Seconds of play before and after the flood."""
 CHECKED = ("bad_code", "bad_claim", "lobby_locked", "game_started", "name_taken", "lobby_full")
+DEEP = "[" * 900 + "]" * 900
+PACKETS: dict[str, Callable[[int], str]] = {
+    "malformed": lambda n: '42["act",{',
+    "unknown": lambda n: f'42{n}["nope",{{}}]',
+    "stray_ack": lambda n: f'43{n}["x"]',
+    "no_ack": lambda n: '42["peek",{"code":"ZZZZ"}]',
+    "deep": lambda n: f'42{n}["peek",{DEEP}]',
+}
+DEFAULTS = {"join": (200, 50.0, 15.0), "claim": (200, 50.0, 15.0), "halfsent": (48, 84.0, 12.0)}
+"""Sockets, rate and seconds of each kind; the packet floods: 20 sockets, 500 a second, 12 s."""
 
 
-# The attacker: a process of its own, so its Python does not slow the player's clients.
+# The attackers: processes of their own, so their Python does not slow the player's clients.
+
+def frame_of(kind: str) -> Callable[[int], str]:
+    if kind in PACKETS:
+        return PACKETS[kind]
+    if kind == "join":
+        return lambda n: f"42{n}" + json.dumps(["join", {"code": "".join(
+            random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)), "name": "x"}])
+    return lambda n: f"42{n}" + json.dumps(["claim", {"code": f"{random.randrange(1_000_000):06d}"}])
+
 
 def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) -> dict[str, Any]:
     stop = time.monotonic() + seconds
     counts: Counter[str] = Counter()
     lock = threading.Lock()
-
-    def guess() -> str:
-        if kind == "join":
-            code = "".join(random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4))
-            return json.dumps(["join", {"code": code, "name": "x"}])
-        return json.dumps(["claim", {"code": f"{random.randrange(1_000_000):06d}"}])
+    frame = frame_of(kind)
 
     def one_socket() -> None:
         while time.monotonic() < stop:
@@ -82,7 +111,7 @@ def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) ->
         n, next_at = 0, time.monotonic()
         while time.monotonic() < stop and ws.connected:
             try:
-                ws.send(f"42{n}{guess()}")
+                ws.send(frame(n))
             except (OSError, websocket.WebSocketException):
                 return
             n += 1
@@ -94,19 +123,19 @@ def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) ->
     def read(ws: websocket.WebSocket) -> None:
         while time.monotonic() < stop:
             try:
-                frame = ws.recv()
+                got = ws.recv()
             except websocket.WebSocketTimeoutException:
                 continue
             except (OSError, websocket.WebSocketException):
                 break
-            if frame == "2":
+            if got == "2":
                 ws.send("3")
-            elif frame.startswith("43"):
-                answer = json.loads(frame[2:].lstrip("0123456789"))[0]
+            elif got.startswith("43"):
+                answer = json.loads(got[2:].lstrip("0123456789"))[0]
                 code = "ok" if answer.get("ok") else answer["error"]["code"]
                 with lock:
                     counts[code] += 1
-            elif frame.startswith("41") or not frame:
+            elif got.startswith("41") or not got:
                 break
         with lock:
             counts["closed"] += 1
@@ -119,7 +148,47 @@ def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) ->
     return dict(counts)
 
 
-# The player.
+def staller(port: int, sockets: int, rate: float, seconds: float) -> dict[str, Any]:
+    """Each of the five addresses keeps up to ``sockets`` half-sent requests, reopening at
+    ``rate`` a second; counts the connections opened and those the host cut or refused."""
+    stop = time.monotonic() + seconds
+    counts: Counter[str] = Counter()
+    lock = threading.Lock()
+
+    def one_address(source: str) -> None:
+        held: list[socket.socket] = []
+        next_at = time.monotonic()
+        while time.monotonic() < stop:
+            if len(held) < sockets:
+                try:
+                    s = connect_from(source, port)
+                    s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow")
+                    held.append(s)
+                    with lock:
+                        counts["opened"] += 1
+                except OSError:
+                    with lock:
+                        counts["refused"] += 1
+            readable, _, _ = select.select(held, [], [], 0)
+            for s in readable:  # cut by the host (or refused at once): reopen
+                held.remove(s)
+                s.close()
+                with lock:
+                    counts["cut"] += 1
+            next_at += 1 / rate
+            time.sleep(max(0.0, next_at - time.monotonic()))
+        for s in held:
+            s.close()
+
+    threads = [threading.Thread(target=one_address, args=(a,), daemon=True) for a in STALLERS]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + WAIT)
+    return dict(counts)
+
+
+# The family.
 
 def play(screen: Peer, phones: list[Peer], seconds: float, rng: random.Random, samples: list[float]) -> None:
     """The waiting seat's phone acts every 0.1 s for ``seconds``; each round trip is noted."""
@@ -143,25 +212,74 @@ def play(screen: Peer, phones: list[Peer], seconds: float, rng: random.Random, s
         time.sleep(max(0.0, next_at - time.monotonic()))
 
 
-def figures(label: str, samples: list[float]) -> str:
+def ask_table(screen: Peer, seconds: float, samples: list[float]) -> None:
+    """The table screen asks for the saved games every 0.2 s; each answer time is noted."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        began = time.perf_counter()
+        assert screen.call("games", {})["ok"]
+        samples.append(time.perf_counter() - began)
+        time.sleep(0.2)
+
+
+def newcomer(port: int, code: str, seconds: float, pages: list[float], sockets: list[float],
+             failed: Counter[str]) -> None:
+    """A new phone every 0.5 s: its join page, then its socket (Engine.IO open and ``CONNECT``)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        began = time.perf_counter()
+        try:
+            page = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=(NEWCOMER, 0))
+            page.request("GET", f"/j/{code}")
+            assert page.getresponse().read()
+            page.close()
+            pages.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
+                                             socket=connect_from(NEWCOMER, port), timeout=5)
+            ws.recv()
+            ws.send("40")
+            while not ws.recv().startswith("40"):
+                pass
+            sockets.append(time.perf_counter() - began)
+            ws.close()
+        except (OSError, AssertionError, websocket.WebSocketException) as error:
+            failed[type(error).__name__] += 1
+        time.sleep(0.5)
+
+
+def during(seconds: float, *jobs: Callable[[float], None]) -> None:
+    threads = [threading.Thread(target=job, args=(seconds,), daemon=True) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 3 * WAIT)
+
+
+def figures(label: str, samples: list[float], what: str = "answers") -> str:
     if len(samples) < 2:
-        return f"{label}: too few acts ({len(samples)})"
+        return f"{label}: too few {what} ({len(samples)})"
     p50, p99 = percentiles(samples)
-    return f"{label}: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(samples)} acts)"
+    return f"{label}: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(samples) * 1000:.0f} ms ({len(samples)} {what})"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sockets", type=int, default=200, help="the attacker's sockets (default 200)")
-    parser.add_argument("--rate", type=float, default=50.0, help="guesses a second per socket (default 50)")
-    parser.add_argument("--kind", choices=("join", "claim"), default="join", help="what is guessed (default join)")
-    parser.add_argument("--seconds", type=float, default=15.0, help="how long the flood lasts (default 15)")
+    parser.add_argument("--kind", choices=("join", "claim", *PACKETS, "halfsent"), default="join")
+    parser.add_argument("--sockets", type=int, help="the attacker's sockets (per address for halfsent)")
+    parser.add_argument("--rate", type=float, help="frames (or reopened requests) a second per socket (address)")
+    parser.add_argument("--seconds", type=float, help="how long the flood lasts")
     parser.add_argument("--attacker", type=json.loads, help=argparse.SUPPRESS)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     if args.attacker:
-        print(json.dumps(attacker(**args.attacker)), flush=True)
+        spec = args.attacker
+        result = staller(**{k: v for k, v in spec.items() if k != "kind"}) if spec["kind"] == "halfsent" \
+            else attacker(**spec)
+        print(json.dumps(result), flush=True)
         return
+    sockets, rate, seconds = DEFAULTS.get(args.kind, (20, 500.0, 12.0))
+    sockets, rate, seconds = args.sockets or sockets, args.rate or rate, args.seconds or seconds
 
     with running_host() as (_, url, key, code, _):
         port = int(url.rsplit(":", 1)[1])
@@ -177,38 +295,52 @@ def main() -> None:
         if args.kind == "claim":  # a live claim code for the attacker to look for
             assert screen.call("act", {"id": "claim", "action": {"type": "claim_code", "seat": 0}})["ok"]
         rng = random.Random(1)
-        before: list[float] = []
-        during: list[float] = []
-        after: list[float] = []
-        play(screen, phones, QUIET, rng, before)
-        spec = {"port": port, "kind": args.kind, "sockets": args.sockets, "rate": args.rate,
-                "seconds": args.seconds}
+        acts: dict[str, list[float]] = {"before": [], "during": [], "after": []}
+        asks: dict[str, list[float]] = {"before": [], "during": [], "after": []}
+        pages: list[float] = []
+        opens: list[float] = []
+        failed: Counter[str] = Counter()
+        during(QUIET, lambda t: play(screen, phones, t, rng, acts["before"]),
+               lambda t: ask_table(screen, t, asks["before"]))
+        spec = {"port": port, "kind": args.kind, "sockets": sockets, "rate": rate, "seconds": seconds}
         flood = subprocess.Popen([sys.executable, __file__, f"--attacker={json.dumps(spec)}"],
                                  stdout=subprocess.PIPE, text=True, env=ENV)
         try:
             time.sleep(1.0)  # the attacker's sockets open
-            play(screen, phones, args.seconds - 1.0, rng, during)
-            counts = json.loads(flood.communicate(timeout=args.seconds + 3 * WAIT)[0])
+            jobs = [lambda t: play(screen, phones, t, rng, acts["during"]),
+                    lambda t: ask_table(screen, t, asks["during"])]
+            if args.kind == "halfsent":
+                jobs.append(lambda t: newcomer(port, code, t, pages, opens, failed))
+            during(seconds - 1.0, *jobs)
+            counts = json.loads(flood.communicate(timeout=seconds + 3 * WAIT)[0])
         finally:
             if flood.poll() is None:
                 flood.kill()
-        play(screen, phones, QUIET, rng, after)
+        during(QUIET, lambda t: play(screen, phones, t, rng, acts["after"]),
+               lambda t: ask_table(screen, t, asks["after"]))
         for peer in (screen, *phones):
             peer.sio.disconnect()
 
+    who = f"5 addresses x {sockets} half-sent requests" if args.kind == "halfsent" else f"{sockets} sockets of {ATTACKER}"
+    print(f"loopback only, on a shared machine; attacker: {who}, {rate:g} {args.kind} a second each, for {seconds:g} s",
+          flush=True)
+    for when in ("before", "during", "after"):
+        print(figures(f"phone's act {when} the flood", acts[when], "acts"))
+        print(figures(f"table's answer {when} the flood", asks[when]))
+    if args.kind == "halfsent":
+        print(figures("a new phone's join page during the flood", pages, "pages"))
+        print(figures("a new phone's socket during the flood", opens, "sockets"))
+        print(f"new phones that failed: {dict(failed) or 0}; attacker: {counts}")
+        return
     checked = sum(counts.get(c, 0) for c in CHECKED) + counts.get("ok", 0)
     answered = sum(v for c, v in counts.items() if c not in ("sent", "opened", "refused_opens", "closed"))
-    print(f"loopback only; attacker: {args.sockets} sockets of {ATTACKER}, {args.rate:g} {args.kind} guesses"
-          f" a second each, for {args.seconds:g} s", flush=True)
-    print(figures("player round trip before the flood", before))
-    print(figures("player round trip during the flood", during) + " (goal: p50 < 50 ms)")
-    print(figures("player round trip after the flood ", after))
     print(f"attacker: sent {counts.get('sent', 0)}, answered {answered}, rate_limited"
           f" {counts.get('rate_limited', 0)}, seats taken {counts.get('ok', 0)}")
     print(f"attacker: sockets opened {counts.get('opened', 0)}, refused at open {counts.get('refused_opens', 0)},"
           f" closed by the host or at the end {counts.get('closed', 0)}")
-    limit = "10" if args.kind == "join" else "5"
-    print(f"attacker's checked guesses: {checked / args.seconds:.2f} a second (goal: at most {limit})")
+    if args.kind in ("join", "claim"):
+        limit = "10" if args.kind == "join" else "5"
+        print(f"attacker's checked guesses: {checked / seconds:.2f} a second (goal: at most {limit})")
 
 
 if __name__ == "__main__":

@@ -1,25 +1,28 @@
-"""Latency of the host on loopback, against a bare python-socketio server in the same run.
+"""Latency of the host on loopback, where its time goes, and a bare python-socketio server in the same run.
 
     python bench/latency.py [--acts 200] [--many 25] [--many-acts 40]
 
-Starts ``cashrun`` (``python -m companion.cli``) on a free 127.0.0.1 port with a fresh
-data directory. With one table, then with ``--many`` tables at once (the first table is
-the one ``cashrun`` opens, the others come from the banker's ``new_game``), each table
-has one table screen and six phones (python-socketio clients) that start a game and play
-random legal actions at a fixed pace (one act every 0.1 s with one table, every 0.5 s
-with many, the tables' acts spread evenly over that half second rather than all at the
-same instant). It prints p50 and p99 of the time from an ``act`` sent to the last of the
-table's seven ``view`` messages received. Then the same for a bare python-socketio
-server (threading, simple-websocket, the same Werkzeug server with TCP_NODELAY) that
-only broadcasts one table-sized message (the host's last table view) to the seven
-clients of a room per act. It also prints the host's memory (RSS, Linux) with one table
-and the time from start to the table screen answering.
+Starts ``cashrun`` (``python -m companion.cli``, through ``bench/timings.py``, which records
+where each act's time goes inside the host) on a free 127.0.0.1 port with a fresh data
+directory. With one table, then with ``--many`` tables at once (the first table is the one
+``cashrun`` opens, the others come from the banker's ``new_game``), each table has one table
+screen and six phones (python-socketio clients that keep the whole message, as the pages do)
+that start a game and play random legal actions at a fixed pace (one act every 0.1 s with
+one table, every 0.5 s with many, the tables' acts spread evenly over that half second
+rather than all at the same instant). It prints p50 and p99 of the time from an ``act``
+sent to the last of the table's seven messages received, and inside the host, from the act
+received to applied (the engine), committed (the store), encoded (every message queued) and
+the last socket written, with the bytes the host wrote per act to the seven sockets and the
+size of a table screen's and a phone's message. Then the same for a bare python-socketio
+server (threading, simple-websocket, the same Werkzeug server with TCP_NODELAY) that only
+broadcasts one message (one of the run's median size) to the seven clients of a room per
+act. It also prints the host's memory (RSS, Linux) with one table and the time from start
+to the table screen answering.
 
 Each table's seven clients run in their own process from their own loopback address
 (127.0.1.N: the host limits sockets and messages per address, as per phone): 175
-clients in one Python process measure that process's GIL, not the server. The clients
-skip websocket-client's UTF-8 check of incoming text (pure Python, about 2 ms per 8 KB
-message; a browser checks natively). Everything is bounded and stops by itself.
+clients in one Python process measure that process's GIL, not the server. Everything is
+bounded and stops by itself.
 """
 from __future__ import annotations
 
@@ -33,89 +36,32 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
-import socketio
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.engine.randomplay import concrete  # noqa: E402
-from tests.loopback import connect_from, free_port  # noqa: E402
+from bench.peers import WAIT, Peer, measure, paced  # noqa: E402
 
-WAIT = 10.0
+from tests.engine.randomplay import concrete  # noqa: E402
+from tests.loopback import free_port  # noqa: E402
+
 AVOID = ("announce", "auction", "claim_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT), "CASHRUN_REVEAL_SCALE": "0"}
 """Reveals off: the phones' views would wait seconds for the table's stage, which no one watches here."""
 
 
-class Peer:
-    """A python-socketio client that notes when each ``view`` arrived; ``source`` is the
-    loopback address it connects from (the host limits each address, as each phone's)."""
-
-    def __init__(self, url: str, auth: dict[str, Any], source: str = "127.0.0.1") -> None:
-        sock = connect_from(source, int(url.rsplit(":", 1)[1]))
-        self.sio = socketio.Client(reconnection=False, websocket_extra_options={
-            "skip_utf8_validation": True, "socket": sock})
-        self.arrivals: list[float] = []
-        self.latest: dict[str, Any] | None = None
-        self.cond = threading.Condition()
-        self.sio.on("view", self._view)
-        self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=WAIT)
-
-    def _view(self, data: Any) -> None:
-        now = time.perf_counter()
-        with self.cond:
-            self.arrivals.append(now)
-            self.latest = data
-            self.cond.notify_all()
-
-    def wait(self, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        with self.cond:
-            if not self.cond.wait_for(lambda: self.latest is not None and test(self.latest), WAIT):
-                raise TimeoutError("the expected view never came")
-            return self.latest
-
-    def arrival(self, index: int) -> float:
-        """When view number ``index`` (from 0) arrived; waits for it."""
-        with self.cond:
-            if not self.cond.wait_for(lambda: len(self.arrivals) > index, WAIT):
-                raise TimeoutError("a view never came")
-            return self.arrivals[index]
-
-    def call(self, event: str, data: Any) -> Any:
-        return self.sio.call(event, data, timeout=WAIT)
-
-
-def measure(act: Callable[[], bool], peers: list[Peer], samples: list[float]) -> None:
-    """One act: from sending it to the last of the peers' next views."""
-    counts = [len(p.arrivals) for p in peers]
-    start = time.perf_counter()
-    if act():
-        samples.append(max(p.arrival(c) for p, c in zip(peers, counts)) - start)
-
-
-def paced(acts: int, interval: float, step: Callable[[int], bool], offset: float) -> None:
-    """``step(i)`` every ``interval`` seconds after ``offset``, ``acts`` times, until it returns False."""
-    time.sleep(offset)
-    next_at = time.perf_counter()
-    for i in range(acts):
-        next_at += interval
-        if not step(i):
-            return
-        time.sleep(max(0.0, next_at - time.perf_counter()))
-
-
 # One table's seven clients: a worker process.
 
 def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed: int,
                 offset: float) -> dict[str, Any]:
-    """Join six phones, start, wait for the go, play; returns the samples and the last table view.
+    """Join six phones, start, wait for the go, play; returns the samples, the sizes of the
+    messages during play and one of their median size.
 
     Each table's clients come from their own loopback address, as a family's devices would.
     """
@@ -131,6 +77,7 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
     for peer in peers:
         peer.wait(lambda m: m["kind"] == "game")
     ready()
+    before = [len(peer.sizes) for peer in peers]
     rng = random.Random(seed)
     samples: list[float] = []
 
@@ -147,7 +94,12 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
         return True
 
     paced(acts, interval, step, offset)
-    return {"samples": samples, "table": screen.latest}
+    sizes = [peer.sizes[n:] for peer, n in zip(peers, before)]
+    every = sorted(size for own in sizes for size in own)
+    median = every[len(every) // 2]
+    typical = next(peer.by_size[median] for peer in peers if median in peer.by_size)
+    return {"samples": samples, "table_sizes": sizes[0],
+            "phone_sizes": [size for own in sizes[1:] for size in own], "typical": typical}
 
 
 def bare_worker(url: str, room: str, acts: int, interval: float, offset: float) -> dict[str, Any]:
@@ -185,7 +137,8 @@ def run_workers(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # The servers.
 
-def start_host(data_dir: Path, port: int, program: list[str] | None = None) -> tuple[subprocess.Popen[str], str, str, float]:
+def start_host(data_dir: Path, port: int, program: list[str] | None = None,
+               ) -> tuple[subprocess.Popen[str], str, str, float]:
     """``cashrun`` (or ``program``, another build of it) started; returns the process, the table
     key, the join code and the start time."""
     started = time.perf_counter()
@@ -207,12 +160,15 @@ def start_host(data_dir: Path, port: int, program: list[str] | None = None) -> t
 
 
 @contextlib.contextmanager
-def running_host() -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
+def running_host(timings: Path | None = None, mode: str = "threading",
+                 ) -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
     """``cashrun`` on a free port with a fresh data directory, killed at the end: the process,
-    its address, the table key, the join code and the start time."""
+    its address, the table key, the join code and the start time. With ``timings``, it runs
+    with the recorder of ``bench/timings.py`` (in the async ``mode``), which writes there (see ``inside``)."""
     port = free_port()
+    program = None if timings is None else [sys.executable, str(ROOT / "bench" / "timings.py"), str(timings), mode]
     with tempfile.TemporaryDirectory() as data_dir:
-        proc, key, code, started = start_host(Path(data_dir), port)
+        proc, key, code, started = start_host(Path(data_dir), port, program)
         try:
             yield proc, f"http://127.0.0.1:{port}", key, code, started
         finally:
@@ -232,6 +188,18 @@ def answered(url: str, deadline: float) -> None:
             time.sleep(0.005)
 
 
+def inside(proc: subprocess.Popen[str], timings: Path) -> list[dict[str, Any]]:
+    """The host's record of each act since the last call (``bench/timings.py``)."""
+    timings.unlink(missing_ok=True)
+    proc.send_signal(signal.SIGUSR1)
+    deadline = time.perf_counter() + WAIT
+    while not timings.exists():
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the host wrote no timings")
+        time.sleep(0.02)
+    return json.loads(timings.read_text())
+
+
 def rss_mb(pid: int) -> float | None:
     status = Path(f"/proc/{pid}/status")
     if not status.exists():
@@ -242,37 +210,13 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-def bare_server(port: int, message_file: str) -> None:
-    """Serves until killed. The same Werkzeug server and request handler as the host
-    (TCP_NODELAY on each connection), with nothing of the host above python-socketio."""
-    from werkzeug.serving import make_server
-
-    from companion.network import NoDelayHandler
-
-    message = json.loads(Path(message_file).read_text())
-    sio = socketio.Server(async_mode="threading")
-    # The bench holds this process's stdin open: when the bench ends, however it ends, so does this.
-    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
-
-    @sio.on("connect")
-    def connect(sid: str, environ: dict[str, Any], auth: dict[str, Any]) -> None:
-        sio.enter_room(sid, auth["room"])
-
-    @sio.on("act")
-    def act(sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        sio.emit("view", message, to=data["room"])
-        return {"ok": True}
-
-    make_server("127.0.0.1", port, socketio.WSGIApp(sio), threaded=True,
-                request_handler=NoDelayHandler).serve_forever()
-
-
-def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float) -> list[float]:
+def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float, mode: str) -> list[float]:
+    """The same clients and pace against ``bench/bare.py`` in the async ``mode``."""
     port = free_port()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         json.dump(message, file)
-    proc = subprocess.Popen([sys.executable, __file__, "--bare-server", str(port), file.name],
-                            stdin=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bare.py"), str(port), file.name, mode],
+                            stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
     url = f"http://127.0.0.1:{port}"
     try:
         answered(f"{url}/socket.io/?EIO=4&transport=polling", time.perf_counter() + WAIT)
@@ -290,10 +234,30 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return cuts[49] * 1000, cuts[98] * 1000
 
 
-def report(label: str, samples: list[float]) -> float:
+def report(label: str, samples: list[float]) -> tuple[float, float]:
     p50, p99 = percentiles(samples)
     print(f"{label}: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(samples)} acts)", flush=True)
-    return p99
+    return p50, p99
+
+
+def report_inside(label: str, acts: list[dict[str, Any]]) -> None:
+    """Where the acts' time went inside the host, and the bytes it wrote per act."""
+    if len(acts) < 2:
+        print(f"inside the host, {label}: not measured ({len(acts)} acts recorded)")
+        return
+    stages = ", ".join(f"{stage} {p50:.2f} / {p99:.2f}" for stage in ("applied", "committed", "encoded", "written")
+                       for p50, p99 in [percentiles([act[stage] / 1000 for act in acts])])
+    print(f"inside the host, {label} (ms after the act is received, p50 / p99): {stages}")
+
+
+def report_bytes(run: dict[str, Any], acts: list[dict[str, Any]]) -> None:
+    per_act = [act["bytes"] for act in acts if act["sockets"] == 7]
+    if per_act:
+        print(f"bytes per act to 7 screens, as written: mean {statistics.mean(per_act):,.0f}, "
+              f"p50 {statistics.median(per_act):,.0f}, max {max(per_act):,} (goal <= 5,000)")
+    for who, sizes in (("table screen", run["table_sizes"]), ("phone", run["phone_sizes"])):
+        print(f"a {who}'s message per act, JSON bytes: p50 {statistics.median(sizes):,.0f}, "
+              f"mean {statistics.mean(sizes):,.0f}, max {max(sizes):,}")
 
 
 def main() -> None:
@@ -302,23 +266,25 @@ def main() -> None:
     parser.add_argument("--many", type=int, default=25, help="tables at once (default 25)")
     parser.add_argument("--many-acts", type=int, default=40, help="acts per table with many tables (default 40)")
     parser.add_argument("--worker", type=json.loads, help=argparse.SUPPRESS)
-    parser.add_argument("--bare-server", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--mode", choices=("threading", "gevent", "eventlet"), default="threading",
+                        help="the async mode of the bare server, and of the host by patching it whole "
+                             "(gevent, eventlet: install them first)")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the clean-ups below when stopped
-    if args.bare_server:
-        bare_server(int(args.bare_server[0]), args.bare_server[1])
-        return
     if args.worker:
         spec = args.worker
         worker = host_worker if spec.pop("kind") == "host" else bare_worker
         print(json.dumps(worker(**spec)), flush=True)
         return
 
-    with running_host() as (proc, url, key, code, started):
+    with tempfile.TemporaryDirectory() as scratch, running_host(Path(scratch) / "timings.json", args.mode) as (
+            proc, url, key, code, started):
+        timings = Path(scratch) / "timings.json"
         answered(f"{url}/table?key={key}", started + WAIT)
         ready_after = time.perf_counter() - started
         [first] = run_workers([{"kind": "host", "url": url, "key": key, "code": code, "acts": args.acts,
                                 "interval": 0.1, "seed": 0, "offset": 0.0}])
+        inside_one = inside(proc, timings)
         memory = rss_mb(proc.pid)
         banker = Peer(url, {"table_key": key})
         tables = []
@@ -329,23 +295,30 @@ def main() -> None:
             tables.append((answer["table_key"], lobby.wait(lambda m: True)["table"]["code"]))
             lobby.sio.disconnect()
         banker.sio.disconnect()
+        inside(proc, timings)  # the lobbies' and the start's messages: not acts of a game
         many = run_workers([{"kind": "host", "url": url, "key": k, "code": c, "acts": args.many_acts,
                              "interval": 0.5, "seed": n + 1, "offset": n * 0.5 / args.many}
                             for n, (k, c) in enumerate(tables)])
+        inside_many = inside(proc, timings)
 
-    table_message = first["table"]
-    bare_one = run_bare(table_message, 1, args.acts, 0.1)
-    bare_many = run_bare(table_message, args.many, args.many_acts, 0.5)
-    print(f"table message: {len(json.dumps(table_message))} bytes of JSON; loopback only", flush=True)
+    typical = first["typical"]
+    bare_one = run_bare(typical, 1, args.acts, 0.1, args.mode)
+    bare_many = run_bare(typical, args.many, args.many_acts, 0.5, args.mode)
+    print(f"{args.mode} mode; loopback only; the bare server sends {len(json.dumps(typical, separators=(',', ':')))} bytes of JSON "
+          "per act (a message of the run's median size)", flush=True)
     host_one = report("host, 1 table   ", first["samples"])
-    bare_p99 = report("bare, 1 table   ", bare_one)
+    bare_one_cuts = report("bare, 1 table   ", bare_one)
     host_many = report(f"host, {args.many} tables  ", [s for r in many for s in r["samples"]])
     report(f"bare, {args.many} tables  ", bare_many)
-    print(f"p99 host/bare at 1 table: {host_one / bare_p99:.2f} (goal <= 1.5)")
-    print(f"p99 host at {args.many} tables: {host_many:.1f} ms (goal < 50 ms)")
-    print(f"host memory with one table: {memory:.1f} MB (goal < 80 MB)" if memory is not None
+    report_inside("1 table", inside_one)
+    report_inside(f"{args.many} tables", inside_many)
+    report_bytes(first, inside_one)
+    print(f"host/bare at 1 table: p50 {host_one[0] / bare_one_cuts[0]:.2f}, p99 {host_one[1] / bare_one_cuts[1]:.2f} "
+          "(goal <= 1.2)")
+    print(f"p99 host at {args.many} tables: {host_many[1]:.1f} ms (goal < 30 ms)")
+    print(f"host memory with one table: {memory:.1f} MB (goal <= 55 MB)" if memory is not None
           else "host memory with one table: not measured (no /proc)")
-    print(f"start to the table screen answering: {ready_after:.2f} s (goal < 1.5 s)")
+    print(f"start to the table screen answering: {ready_after:.2f} s (goal <= 0.4 s)")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ def create_app(
     from .gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
     from .host import Host
     from .logs import SOCKET_LOGGER
+    from .packets import PacketDoor
     from .routes import pages
     from .store import Store
     from .timers import ThreadScheduler
@@ -60,15 +61,17 @@ def create_app(
                       max_http_buffer_size=MAX_FRAME_BYTES, serializer=TextPacket,
                       logger=socket_log, engineio_logger=socket_log)
     clock = clock or time.monotonic
+    transport = Transport(socketio.server)
     host = app.extensions["cashrun"] = Host(
         Store(Path(data_dir) / "cashrun.sqlite3"),
         clock,
         wall or time.time,
         scheduler or ThreadScheduler(clock),
-        Transport(socketio.server),
+        transport,
         seed=seed if seed is not None else os.environ.get("CASHRUN_SEED"),
         rate=rate,
         reveal_scale=reveal_scale if reveal_scale is not None else float(os.environ.get("CASHRUN_REVEAL_SCALE", "1")),
     )
+    transport.door = PacketDoor(socketio.server, host.guard)
     app.wsgi_app = Gate(app.wsgi_app, host.guard, lambda: host.addresses)  # type: ignore[method-assign]
     return app

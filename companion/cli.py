@@ -17,7 +17,7 @@ from .host import Host
 from .logs import setup as setup_logs
 from .network import lan_addresses, serve
 from .store import STORAGE_ERRORS
-from .table import Addresses
+from .services import Addresses
 from .texts import say, system_language
 
 DEFAULT_PORT = 8000
@@ -60,7 +60,7 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
         return 1
     app, host = opened
     try:
-        server = serve(args.host, args.port, app)
+        server = serve(args.host, args.port, app, trusted=host.guard.trusted, banned=host.guard.banned)
     except OSError as error:
         host.close()
         _print(say(lang, "port_busy", host=args.host, port=args.port, reason=error.strerror or error))
@@ -86,6 +86,10 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
     _print(say(lang, "running"))
     for game in host.set_aside.values():
         _print(say(lang, "hardening.set_aside", code=game.code, reason=game.reason))
+    for lost in host.store.lost:
+        form = "one" if lost.count == 1 else "other"
+        _print(say(lang, f"hardening.lost_actions.{form}", code=lost.code or "?", count=lost.count,
+                   held=lost.held))
     _print(say(lang, "resumed", code=table.code) if resumed else say(lang, "new_table"))
     _print(say(lang, "table", url=table_url))
     joins = host.addresses.join_bases

@@ -15,8 +15,9 @@ from typing import IO
 
 DB_NAME = "cashrun.sqlite3"
 LOCK_NAME = "cashrun.lock"
-SIDE_FILES = ("-wal", "-shm")
-"""SQLite's write-ahead log and its index: they belong to the database file."""
+SIDE_FILES = ("-wal", "-shm", "-marks")
+"""SQLite's write-ahead log and its index, and the marks of committed actions (``marks.py``):
+they belong to the database file."""
 _WINDOWS_LOCK_AT = 1 << 20
 """Windows locks a byte range: one byte far past the address text, which stays readable."""
 

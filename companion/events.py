@@ -69,6 +69,14 @@ def on_act(data: Any = None) -> dict[str, Any]:
     return host.handle(request.sid, host.act, data)
 
 
+@socketio.on("sync")
+def on_sync(data: Any = None) -> dict[str, Any]:
+    """A socket that missed an update sends ``{}``; it hears its whole message as an
+    ``update`` (a ``view`` if it asked for whole views), then ``{ok}``."""
+    host = _host()
+    return host.handle(request.sid, host.sync, data)
+
+
 @socketio.on("games")
 def on_games(data: Any = None) -> dict[str, Any]:
     """The table screen asks for the saved games; only it hears the list."""

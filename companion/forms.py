@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.strict import same
+
 from .errors import HostError
 from .limits import text
 
@@ -23,7 +25,7 @@ def match(listed: list[dict[str, Any]], action: Any) -> dict[str, Any]:
         if set(entry) != set(action):
             continue
         fixed = [key for key, value in entry.items() if not _is_form(value)]
-        if all(action[key] == entry[key] and type(action[key]) is type(entry[key]) for key in fixed):
+        if all(same(action[key], entry[key]) for key in fixed):
             return {key: _fill(key, entry[key], action[key]) if _is_form(entry[key]) else action[key]
                     for key in entry}
     raise HostError("bad_choice", type=action["type"])

@@ -21,7 +21,7 @@ from flask import Response, request
 
 if TYPE_CHECKING:
     from .guard import Guard
-    from .table import Addresses
+    from .services import Addresses
 
 log = logging.getLogger(__name__)
 

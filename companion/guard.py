@@ -11,12 +11,16 @@ import threading
 from dataclasses import dataclass
 
 from .limits import (
-    ADDRESS_BURST, ADDRESS_RATE, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, TokenBucket,
+    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, BAN_SECONDS, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS,
+    TokenBucket,
 )
 from .timers import Clock
 
 MAX_ADDRESSES = 1024
 """Above this many known addresses, the idle ones are forgotten."""
+TRUST_SECONDS = 12 * 3600.0
+"""How long an address that held a seat or a table screen keeps its place in the reserve."""
+MAX_TRUSTED = 256
 
 
 @dataclass(slots=True)
@@ -27,9 +31,12 @@ class AddressBudget:
     opens: TokenBucket
     joins: TokenBucket
     claims: TokenBucket
+    packets: TokenBucket
+    wrong_join: float = float("-inf")
+    """When this address last sent a wrong join code (monotonic clock)."""
 
     def idle(self) -> bool:
-        return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims))
+        return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets))
 
 
 class Guard:
@@ -38,6 +45,12 @@ class Guard:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._budgets: dict[str, AddressBudget] = {}
+        self._banned: dict[str, float] = {}
+        """Addresses whose connections are refused until then (closed for flooding)."""
+        self._trusted: dict[str, float] = {}
+        """Addresses that held a seat or a table screen, and when they last did."""
+        self._wrong_joins = TokenBucket(clock, *WRONG_JOINS)
+        """Wrong join codes of the whole host: guessing from many addresses is bounded too."""
         self._lock = threading.Lock()
 
     def _budget(self, address: str) -> AddressBudget:
@@ -51,6 +64,7 @@ class Guard:
                 TokenBucket(self.clock, *SOCKET_OPENS),
                 TokenBucket(self.clock, *JOIN_GUESSES),
                 TokenBucket(self.clock, *CLAIM_GUESSES),
+                TokenBucket(self.clock, *ADDRESS_PACKETS),
             )
         return budget
 
@@ -59,16 +73,60 @@ class Guard:
         with self._lock:
             return self._budget(address).messages.take()
 
+    def packet(self, address: str) -> bool:
+        """One more WebSocket frame from this address (any connection), before it is decoded."""
+        with self._lock:
+            return self._budget(address).packets.take()
+
     def open_socket(self, address: str) -> bool:
         """One more new socket from this address."""
         with self._lock:
             return self._budget(address).opens.take()
 
     def guess(self, address: str, kind: str) -> bool:
-        """One more checked ``join`` or ``claim`` code from this address."""
+        """One more checked ``join`` or ``claim`` code from this address.
+
+        A join code is not checked either while the host's wrong join codes are spent and
+        this address sent one of them lately."""
         with self._lock:
             budget = self._budget(address)
-            return (budget.joins if kind == "join" else budget.claims).take()
+            if kind != "join":
+                return budget.claims.take()
+            if budget.wrong_join > self.clock() - WRONG_JOIN_MEMORY and self._wrong_joins.empty():
+                return False
+            return budget.joins.take()
+
+    def wrong_join(self, address: str) -> None:
+        """A join code from this address named no table."""
+        with self._lock:
+            self._budget(address).wrong_join = self.clock()
+            self._wrong_joins.take()
+
+    def ban(self, address: str) -> None:
+        """A connection of this address was closed for flooding: refuse its new ones for a while."""
+        with self._lock:
+            now = self.clock()
+            for known in [a for a, until in self._banned.items() if until <= now]:
+                del self._banned[known]
+            self._banned[address] = now + BAN_SECONDS
+
+    def banned(self, address: str) -> bool:
+        with self._lock:
+            return self._banned.get(address, float("-inf")) > self.clock()
+
+    def trust(self, address: str) -> None:
+        """This address holds a seat or a table screen now."""
+        with self._lock:
+            self._trusted.pop(address, None)
+            if len(self._trusted) >= MAX_TRUSTED:
+                del self._trusted[next(iter(self._trusted))]  # the longest unseen
+            self._trusted[address] = self.clock()
+
+    def trusted(self, address: str) -> bool:
+        """Did this address hold a seat or a table screen lately? (The reserved connections.)"""
+        with self._lock:
+            seen = self._trusted.get(address)
+            return seen is not None and self.clock() - seen < TRUST_SECONDS
 
     def strikes(self) -> TokenBucket:
         """A new socket's allowance of ``rate_limited`` answers before it is closed."""

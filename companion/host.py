@@ -11,12 +11,13 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from .codes import new_id, new_join_code, new_table_key, normal_join_code, token_hash
 from .errors import HostError, refusal
 from .guard import Guard
-from .limits import BURST, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, text
+from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .lobby import PROFILE, Lobby, with_profile
 from .store import STORAGE_ERRORS, SavedGame, Store
-from .table import Addresses, Services, Table
+from .services import Addresses, Services
+from .table import Table
 from .timers import Clock, Scheduler, Wall
-from .transport import Conn, Transport
+from .transport import Conn, Seating, Transport
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ class Host:
             return table
 
     def table_of_key(self, key: Any) -> Table | None:
-        if not isinstance(key, str) or len(key) > MAX_SECRET:
+        if not is_text(key) or len(key) > MAX_SECRET:
             return None
         game_id = self.store.game_of_key(key)
         return self.table(game_id) if game_id is not None else None
@@ -119,20 +120,23 @@ class Host:
         """A socket connects: a table screen by its key, a phone by its token, or a new phone."""
         conn = Conn(sid, address, TokenBucket(self.clock, *self.rate), self.guard.strikes())
         auth = auth if isinstance(auth, dict) else {}
+        conn.whole = auth.get("views") == "whole"
         if "table_key" in auth:
             table = self.table_of_key(auth["table_key"])
             if table is None:
                 raise Refused("refused", {"code": "bad_key"})
             self.conns[sid] = conn
+            self.guard.trust(address)
             table.attach_screen(conn)
         elif auth.get("token") is not None:
             token = auth["token"]
-            valid = isinstance(token, str) and len(token) <= MAX_SECRET
+            valid = is_text(token) and len(token) <= MAX_SECRET
             found = self.store.game_of_token(token_hash(token)) if valid else None
             table = self.table(found[0]) if found is not None else None
             if found is None or table is None:
                 raise Refused("refused", {"code": "bad_token"})
             self.conns[sid] = conn
+            self.guard.trust(address)
             table.attach_phone(conn, found[1])
         else:
             self.conns[sid] = conn
@@ -164,11 +168,14 @@ class Host:
         except STORAGE_ERRORS as error:
             log.error("could not save a message: %s", error)
             return refusal("storage")
+        except Exception:  # every message gets an answer, even one that finds a fault
+            log.exception("a message from %s failed", conn.address)
+            return refusal("internal")
 
     def _rate_limited(self, conn: Conn) -> dict[str, Any]:
         if not conn.strikes.take():
-            log.warning("closed a socket of %s that kept sending after rate_limited", conn.address)
-            self.services.transport.close(conn.sid)
+            log.warning("closed a connection of %s that kept sending after rate_limited", conn.address)
+            self.services.transport.cut(conn.sid)
         return refusal("rate_limited")
 
     # Messages.
@@ -184,28 +191,31 @@ class Host:
         if conn.table is not None:
             raise HostError("already_seated")
         name = text(data["name"], MAX_NAME, "bad_name")
-        return self._table_of_code(data).join(conn, name, data.get("pawn"))
+        answer = self._table_of_code(conn, data).join(conn, name, data.get("pawn"))
+        self.guard.trust(conn.address)
+        return answer
 
-    def _table_of_code(self, data: Any) -> Table:
+    def _table_of_code(self, conn: Conn, data: Any) -> Table:
         """The table a join code names: its open lobby, else its newest game."""
         code = normal_join_code(fields(data, code=str)["code"])
         game_id = self.store.lobby_of_code(code) or self.store.game_of_code(code)
         table = self.table(game_id) if game_id is not None else None
         if table is None:
+            self.guard.wrong_join(conn.address)
             raise HostError("bad_code")
         return table
 
     def peek(self, conn: Conn, data: Any) -> dict[str, Any]:
         """What a phone at the join address may do with a code: join (the pawns on offer) or watch."""
         self._guess(conn, "join")
-        return self._table_of_code(data).peek()
+        return self._table_of_code(conn, data).peek()
 
     def watch(self, conn: Conn, data: Any) -> dict[str, Any]:
         """A phone without a seat watches a game that has started: the public view, read only."""
         self._guess(conn, "join")
         if conn.table is not None:
             raise HostError("already_seated")
-        return self._table_of_code(data).watch(conn)
+        return self._table_of_code(conn, data).watch(conn)
 
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
         self._guess(conn, "claim")
@@ -215,22 +225,30 @@ class Host:
         table = self.services.claims.get(code)
         if table is None:
             for live in set(self.services.claims.values()):  # a copy: other tables change it
-                live.wrong_claim()
+                live.wrong_claim(conn.address)
             raise HostError("bad_claim")
         if conn.table is not None:
             conn.table.detach(conn)
-        return table.claim(conn, code)
+        answer = table.claim(conn, code)
+        self.guard.trust(conn.address)
+        return answer
 
     def act(self, conn: Conn, data: Any) -> dict[str, Any]:
         data = fields(data, id=str, action=dict)
         action_id, as_seat = data["id"], data.get("as")
-        if not 1 <= len(action_id) <= MAX_ID:
+        if not ID.fullmatch(action_id):
             raise HostError("malformed", field="id")
         if as_seat is not None and (not conn.screen or not isinstance(as_seat, int) or isinstance(as_seat, bool)):
             raise HostError("malformed", field="as")
         if conn.table is None or conn.watcher:
             raise HostError("not_seated")
         return conn.table.act(conn, action_id, data["action"], as_seat)
+
+    def sync(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """A socket that missed an update gets its whole message again."""
+        if conn.table is None:
+            raise HostError("not_seated")
+        return conn.table.sync(conn)
 
     def games(self, conn: Conn, data: Any) -> dict[str, Any]:
         table = self._screen_table(conn)
@@ -251,7 +269,7 @@ class Host:
         return {"ok": True, "table_key": table.key}
 
     @staticmethod
-    def _screen_table(conn: Conn) -> Table:
+    def _screen_table(conn: Conn) -> Seating:
         if not conn.screen or conn.table is None:
             raise HostError("not_table")
         return conn.table

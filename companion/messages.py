@@ -1,85 +1,104 @@
 """What each socket is told after a change: one place decides who sees what.
 
-A phone gets ``game.view(seat)`` (its own bluff cards in ``you``) and its own legal
-actions; a table screen gets ``game.view(None)``, the banker's actions and the table's
-extras. In the lobby both get the lobby. See docs/protocol.md, "The view message".
+A message is two parts (docs/protocol.md, "Updates"): ``public``, the same for every socket
+of the table (the lobby or ``game.view(None)``, who is connected, the auction countdown), and
+``own``: a phone's kind, seat, legal actions and ``you`` (its own bluff cards), a watcher's
+kind, a table screen's kind, the banker's actions and the table's extras. The whole message
+is ``updates.join(public, own)`` (docs/protocol.md, "The view message"). Each part is a copy
+as sent: the engine changes some of its lists in place, and the host compares what it sent.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from engine import BANKER
+from engine import BANKER, Game
 
+from .claims import Claims
+from .countdown import Countdown
+from .lobby import Lobby
+from .logtimes import LogTimes
 from .pawns import with_pawns
-
-if TYPE_CHECKING:
-    from .table import Table
-
-
-def connected(table: Table) -> list[bool]:
-    """Per seat: its phone is connected now."""
-    return [p.pid in table.phones for p in table.lobby.players]
+from .reveal import Reveal
+from .sockets import Sockets
+from .updates import copy
 
 
-def for_phone(table: Table, pid: str, connected: list[bool]) -> dict[str, Any]:
+class Source(Protocol):
+    """What the messages are made of: a table (``companion.table.Table``)."""
+
+    id: str
+    code: str
+    key: str
+    game: Game | None
+    lobby: Lobby
+    tokens: dict[str, str]
+    sockets: Sockets
+    claims: Claims
+    countdown: Countdown
+    reveal: Reveal
+    log_times: LogTimes
+
+    def host_actions(self) -> list[dict[str, Any]]: ...
+
+    def auction_seconds(self) -> int: ...
+
+    def join_urls(self) -> list[str]: ...
+
+    def wall(self) -> float: ...
+
+
+def public(table: Source) -> dict[str, Any]:
+    """What every socket of the table gets alike."""
+    game = table.game
+    players = table.lobby.players
+    view = lobby_view(table) if game is None else with_pawns(game.view(None), table.lobby.pawns())
+    return copy({"game_id": table.id, "view": view, "connected": [p.pid in table.sockets.phones for p in players],
+                 "auction": table.countdown.state(table.auction_seconds())})
+
+
+def phone_own(table: Source, pid: str) -> dict[str, Any]:
+    """A phone's own part: its seat, its legal actions and its own bluff cards (``you``)."""
     seat = table.lobby.seat_of(pid)
     if table.game is None:
-        view = {**lobby_view(table), "you": {"seat": seat}}
-        return {"kind": "lobby", "game_id": table.id, "seat": seat, "view": view,
-                "legal_actions": table.lobby.phone_actions(), "connected": connected}
-    view = with_pawns(table.game.view(seat), table.lobby.pawns())
-    return {"kind": "game", "game_id": table.id, "seat": seat, "view": view,
-            "legal_actions": table.game.legal_actions(seat), "connected": connected,
-            "auction": table.countdown.state(table.auction_seconds())}
+        return {"kind": "lobby", "seat": seat, "legal_actions": table.lobby.phone_actions(), "you": {"seat": seat}}
+    return copy({"kind": "game", "seat": seat, "legal_actions": table.game.legal_actions(seat),
+                 "you": table.game.view(seat)["you"]})
 
 
-def public_view(table: Table) -> dict[str, Any]:
-    """``game.view(None)`` with the players' pawns: what the table screen and watchers see."""
-    assert table.game is not None
-    return with_pawns(table.game.view(None), table.lobby.pawns())
+WATCHER = {"kind": "watch", "seat": None, "legal_actions": []}
+"""A watching phone's own part: no actions, nothing of the table screen's own."""
 
 
-def for_watcher(table: Table, connected: list[bool], public: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A watching phone's message: the public view, no actions, nothing of the table screen's own."""
-    return {"kind": "watch", "game_id": table.id, "seat": None,
-            "view": public if public is not None else public_view(table),
-            "legal_actions": [], "connected": connected,
-            "auction": table.countdown.state(table.auction_seconds())}
+def lobby_view(table: Source) -> dict[str, Any]:
+    return table.lobby.view(table.code, set(table.tokens.values()), set(table.sockets.phones))
 
 
-def lobby_view(table: Table) -> dict[str, Any]:
-    return table.lobby.view(table.code, set(table.tokens.values()), set(table.phones))
-
-
-def for_table(table: Table, connected: list[bool], public: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The table screen's message; ``public`` is ``game.view(None)`` when already built."""
+def table_own(table: Source) -> dict[str, Any]:
+    """The table screen's own part: the banker's and the host's actions and the table's extras."""
     phones = set(table.tokens.values())
     players = table.lobby.players
     game = table.game
     if game is None:
-        kind, view, actions, phoneless, log_times = "lobby", lobby_view(table), table.lobby.table_actions(), {}, []
+        kind, actions, phoneless, log_times = "lobby", table.lobby.table_actions(), {}, []
     else:
         kind = "game"
-        view = public if public is not None else public_view(table)
         actions = game.legal_actions(BANKER)
         phoneless = {str(seat): game.legal_actions(seat) for seat, p in enumerate(players) if p.pid not in phones}
+        view = game.view(None)
         log_times = table.log_times.window(view["log_start"], len(view["log"]))
-    now, wall = table.s.clock(), table.s.wall()
-    joins = [f"{base}/j/{table.code}" for base in table.s.addresses.join_bases]
-    return {
-        "kind": kind, "game_id": table.id, "seat": None, "view": view,
-        "legal_actions": actions + table.host_actions(), "connected": connected,
-        "auction": table.countdown.state(table.auction_seconds()),
+    wall = table.wall()
+    joins = table.join_urls()
+    return copy({
+        "kind": kind, "seat": None, "legal_actions": actions + table.host_actions(),
         "reveal": table.reveal.state(wall),
         "table": {
             "code": table.code, "join_url": joins[0] if joins else None, "join_urls": joins,
             "qr_svg": f"/qr.svg?key={table.key}", "qr_png": f"/qr.png?key={table.key}",
             "phones": [p.pid in phones for p in players],
             "phoneless": phoneless,
-            "claims": {str(table.lobby.seat_of(pid)): {"code": c.code, "expires": wall + c.expires - now}
-                       for pid, c in table.claims.items() if c.expires >= now},
+            "claims": table.claims.shown(table.lobby.seat_of),
             "log_times": log_times,
             "board": None if game is None else table.lobby.settings["board"],
             "now": wall,
         },
-    }
+    })

@@ -4,13 +4,15 @@ A spin, the dice, a die, a card (every Everybody Plays draw and Grand Slam step 
 these) and a bluff card turned over in a challenge are shown on the table's stage first.
 The host, not each page, decides until when: while a reveal runs the phones' new views are
 held (they get them when it ends), game actions are refused with ``revealing``, and the
-table screen gets the reveal's steps so its stage can play them in that time.
+table screen gets the reveal's steps so its stage can play them in that time. A phone or a
+watcher that connects meanwhile gets again what it was last sent before the reveal.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from .timers import Clock, Handle, Scheduler
+from .updates import join
 
 SECONDS = {"spin": 4.0, "dice": 2.5, "die": 2.0, "card": 2.0, "bluff_challenged": 2.5}
 """How long the stage shows each kind of chance outcome."""
@@ -43,6 +45,11 @@ class Reveal:
         self.until: float | None = None
         self.steps: list[list[float]] = []
         self._timer: Handle | None = None
+        self.shown: dict[str | None, tuple[dict[str, Any], dict[str, Any]]] = {}
+        """The last message each phone (by player id) and the watchers (``None``) were sent
+        outside a reveal, as its public and own parts (copies: the engine changes some lists in
+        place): while a reveal runs, a socket that connects gets it again, so nothing of the
+        outcome reaches it early."""
 
     @property
     def active(self) -> bool:
@@ -65,6 +72,20 @@ class Reveal:
 
     def remaining(self) -> float:
         return max(0.0, (self.until or 0.0) - self.clock())
+
+    def remember(self, who: str | None, public: dict[str, Any], own: dict[str, Any]) -> None:
+        """The message of these parts was just sent (or would have been, for a seat without a
+        phone) outside a reveal."""
+        self.shown[who] = (public, own)
+
+    def held(self, who: str | None, connected: list[bool], wall: float) -> dict[str, Any] | None:
+        """During a reveal: what ``who`` was last sent, with who is connected now and when the reveal ends."""
+        parts = self.shown.get(who)
+        if parts is None:
+            return None
+        remaining = self.remaining()
+        clock = {"until": round(wall + remaining, 2), "remaining": round(remaining, 2)}
+        return {**join(*parts), "connected": connected, "reveal": clock}
 
     def state(self, wall: float) -> dict[str, Any] | None:
         """What the table screen gets: the end as a wall-clock time (``wall`` is now), the seconds

@@ -7,11 +7,16 @@ renewed when the table is idle, so a long game never writes its whole log per ac
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .marks import Lost, Marks, compare
+
+log = logging.getLogger(__name__)
 
 STORAGE_ERRORS = (sqlite3.Error, OSError)
 """What a full disk, a read-only folder or a damaged file raise while saving."""
@@ -119,9 +124,23 @@ class Store:
             if problem != "ok":
                 raise sqlite3.DatabaseError(f"quick_check: {problem}")
             self._db.executescript(SCHEMA)
+            self.marks = Marks(path)
+            self.lost = self._check_marks()
         except Exception:
             self._db.close()
             raise
+
+    def _check_marks(self) -> list[Lost]:
+        """The games that lost committed actions since their marks were written (a damaged
+        write-ahead log); then the marks start anew from what the file holds."""
+        held = dict(self._db.execute("SELECT game, MAX(n) FROM actions GROUP BY game"))
+        codes = dict(self._db.execute("SELECT id, code FROM games"))
+        lost = compare(self.marks.read(), held, codes)
+        for game in lost:
+            log.error("saved game %s (join code %s) lost its last %d actions: the file holds %d of %d",
+                      game.game, game.code, game.count, game.held, game.marked)
+        self.marks.rewrite(held)
+        return lost
 
     def close(self) -> None:
         """Fold the write-ahead log into the file and close it: after a clean exit the one
@@ -131,6 +150,7 @@ class Store:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 self._db.close()
+                self.marks.close()
 
     def create(self, game: SavedGame) -> None:
         with self._lock, self._db:
@@ -169,6 +189,10 @@ class Store:
             )
             self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
                                  [(key, json.dumps(value)) for key, value in change.prefs.items()])
+            try:
+                self.marks.mark(game_id, n)
+            except OSError as error:  # the action is saved; only the check of a later start is weaker
+                log.warning("could not mark action %d of game %s: %s", n, game_id, error)
         return n
 
     def move_tokens(self, from_game: str, to_game: str) -> None:

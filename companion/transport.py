@@ -2,44 +2,84 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from socketio.packet import Packet
 
 from .limits import TokenBucket
+from .updates import Seen
 
 if TYPE_CHECKING:
     import socketio
 
-    from .table import Table
+    from .packets import PacketDoor
 
 NAMESPACE = "/"
+
+
+class Encoded(str):
+    """A message's JSON, encoded once beforehand: it goes into the packet as it is."""
+
+
+class _Json:
+    """Socket.IO's JSON module, but an ``Encoded`` message is put in without encoding it again."""
+
+    loads = staticmethod(Packet.json.loads)
+
+    @staticmethod
+    def dumps(data: Any, **options: Any) -> str:
+        if isinstance(data, list) and data and isinstance(data[-1], Encoded):
+            return Packet.json.dumps(data[:-1], **options)[:-1] + "," + data[-1] + "]"
+        return Packet.json.dumps(data, **options)
 
 
 class TextPacket(Packet):
     """A Socket.IO packet that is never binary: the host sends JSON only.
 
     The default packet walks every outgoing message in pure Python looking for bytes,
-    which cost more than building the views; this one skips the walk.
+    which cost more than building the views; this one skips the walk. A message already
+    encoded (``Encoded``: an update's public part is encoded once for all the table's
+    sockets) is not encoded again.
     """
 
     uses_binary_events = False
+    json = _Json
 
 
 class Transport:
     def __init__(self, server: socketio.Server) -> None:
         self.server = server
+        self.door: PacketDoor | None = None
+        """Set once the server runs behind the packet door (not with the test client)."""
 
-    def send(self, to: str, event: str, data: dict[str, Any]) -> None:
-        """Queue a message for one socket or a room; the socket's own thread writes it."""
+    def send(self, to: str, event: str, data: dict[str, Any] | Encoded) -> None:
+        """Queue a message for one socket; the socket's own thread writes it."""
         self.server.emit(event, data, to=to, namespace=NAMESPACE)
-
-    def enter(self, sid: str, room: str) -> None:
-        self.server.enter_room(sid, room, namespace=NAMESPACE)
 
     def close(self, sid: str) -> None:
         """Disconnect a socket from the server's side (the client does not reconnect)."""
         self.server.disconnect(sid, namespace=NAMESPACE)
+
+    def cut(self, sid: str) -> None:
+        """Close a flooding socket's whole Engine.IO connection, so its WebSocket cannot
+        connect the namespace again with fresh budgets."""
+        eio_sid = self.server.manager.eio_sid_from_sid(sid, NAMESPACE)
+        if self.door is None or eio_sid is None or not self.door.cut(eio_sid):
+            self.close(sid)
+
+
+class Seating(Protocol):
+    """What the host asks of a socket's table (``companion.table.Table``)."""
+
+    id: str
+
+    def detach(self, conn: Conn) -> None: ...
+
+    def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]: ...
+
+    def sync(self, conn: Conn) -> dict[str, Any]: ...
+
+    def left_behind(self) -> None: ...
 
 
 @dataclass(eq=False, slots=True)
@@ -52,10 +92,14 @@ class Conn:
     bucket: TokenBucket
     strikes: TokenBucket
     """``rate_limited`` answers left before the socket is closed."""
-    table: Table | None = None
+    table: Seating | None = None
     pid: str | None = None
     """The seat's player id, for a seated phone."""
     screen: bool = False
     """True for a table screen."""
     watcher: bool = False
     """True for a phone that only watches (the public view, no seat)."""
+    whole: bool = False
+    """It asked for whole ``view`` messages rather than updates (``auth.views``)."""
+    seen: Seen | None = None
+    """What it was sent last, as updates; None before its first message (and after ``sync``)."""

@@ -11,6 +11,7 @@ from .errors import IllegalAction
 from .randomisers import Event, shuffle
 from .rng import new_seed, seed_hash
 from .settings import Settings
+from .strict import same
 from .table import Core, Table
 from .vocabulary import (BANKER, BLANK, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, SYMBOLS,
                          Phase, Seat)
@@ -290,6 +291,6 @@ def _compare(template: Action, action: Action) -> tuple[int, IllegalAction] | No
         elif isinstance(want, dict) and "text" in want:
             if not isinstance(got, str) or not got.strip() or len(got) > want["text"]:
                 return 0, IllegalAction("bad_reason", max=REASON_LENGTH)
-        elif type(got) is not type(want) or got != want:
+        elif not same(got, want):
             return 1, IllegalAction("bad_choice", field=key)
     return None

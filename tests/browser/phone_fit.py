@@ -56,6 +56,7 @@ class PhoneFit:
                 try:
                     page.wait_for_function(f"() => ({OFF_SCREEN})() === ''", timeout=3_000)
                 except Exception:
+                    page.screenshot(path=self.folder / f"failed-{phase}-{stage}-{lang}-{name}.png")
                     raise AssertionError(f"{where}: {page.evaluate(OFF_SCREEN)}") from None
                 self.checked.append(where)
                 tag = f"{phase}-{stage}-{lang}-{name}"

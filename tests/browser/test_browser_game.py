@@ -7,7 +7,9 @@ checks after every step that the table screen has caught up with the local engin
 from __future__ import annotations
 
 import json
+import statistics
 import time
+from collections import Counter
 from pathlib import Path
 
 from phone_fit import SMALL_PHONE, PhoneFit
@@ -138,11 +140,22 @@ def play_seeded_game(browser, host, shots, requests_seen):
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
     fit = PhoneFit(shots / "phone")
+
+    def look(page, kind: str, stage: str) -> None:
+        """Each screen the player taps on: the decision in view; inside a chooser the player opened
+        (Auction a casino), nothing but its own controls and a way back."""
+        fit.check(page, stage)
+        if kind == "auction":
+            assert page.locator('[data-decision] [data-act="do"], [data-decision] [data-act="open"]').count() == 0
+            assert page.locator('[data-decision] [data-act="cancel"]').count() >= 1
     drawer_open = False
     reloaded = False
     held_checked: set[str] = set()
+    taps: Counter[int] = Counter()  # a person's taps on the phones, per turn of the game
+    casino_taps: list[int] = []
     for seat, action, tag in plan.steps:
         end = log_end(mirror.view(None))
+        turn = mirror.view(None)["turn_number"]
         before = shown_state(table)
         if seat == BANKER:
             wait_log(table, end)
@@ -156,9 +169,14 @@ def play_seeded_game(browser, host, shots, requests_seen):
             if action["type"] == "bid":  # the bid pad starts at the lowest valid bid
                 lowest = next(a for a in mirror.legal_actions(seat) if a["type"] == "bid")["amount"]["min"]
                 assert digits(page.locator('.chooser[data-type="bid"] [data-out="amount"]').inner_text()) == lowest
-            # Stakes are typed on the pad, bids made of quick raises: what reaches the host is what the pad showed.
-            perform(page, action, shot=shot, by="quick" if action["type"] == "bid" else "typing",
-                    look=lambda stage, page=page: fit.check(page, stage))
+            # Stakes in the fewest taps (the winning one typed on the pad), bids made of quick raises:
+            # what reaches the host is what the pad showed.
+            by = {"bid": "quick", "bet": "typing" if tag == "winning_bet" else "fewest"}.get(action["type"], "typing")
+            taps[turn] += perform(page, action, shot=shot, by=by, look=lambda stage, page=page, kind=action["type"]: look(page, kind, stage))
+            if tag == "landed_casino":
+                landed = taps[turn]
+            if tag == "casino_game":
+                casino_taps.append(taps[turn] - landed)
             if isinstance(action.get("amount"), int):
                 assert phone_frames[seat].acts[-1] == action
         events = mirror.apply(seat, action)
@@ -234,6 +252,12 @@ def play_seeded_game(browser, host, shots, requests_seen):
                 assert digits(money_el.inner_text()) == view["players"][p]["money"]
 
     assert reloaded and held_checked >= {"dice", "spin"}
+    per_turn = sorted(taps.values())
+    quartiles = statistics.quantiles(per_turn, n=4)
+    print(f"\ntaps per turn on the phones over {len(per_turn)} turns: median {statistics.median(per_turn)},"
+          f" middle half {quartiles[0]} to {quartiles[2]}, worst {per_turn[-1]}; all {per_turn}")
+    print(f"taps from 'you landed on a casino' to the stake confirmed: {casino_taps}")
+    assert casino_taps == [3, 3]  # the game and its pick, one usual amount, confirm
     # The decision was on screen at every step, in both orientations and both languages.
     phases = {w.split()[0] for w in fit.checked}
     assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases

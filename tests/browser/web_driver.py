@@ -8,6 +8,8 @@ from typing import Any, Callable
 
 from web_host import TABLE, TV
 
+from companion.updates import Screen
+
 TIMEOUT = 15_000
 
 
@@ -65,12 +67,14 @@ FORMS = ("amount", "reason", "name")
 
 
 def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None, by: str = "typing",
-            look: Callable[[str], None] | None = None) -> None:
+            look: Callable[[str], None] | None = None) -> int:
     """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`.
 
-    On a phone's pad the amount is typed digit by digit (`by="typing"`) or made of quick amounts
-    (`by="quick"`); either way the pad must then show exactly that amount. `look(stage)` is
-    called at each screen the person sees before tapping (stage: "buttons", "pick-<field>", "confirm")."""
+    On a phone's pad the amount is typed digit by digit (`by="typing"`), made of quick amounts
+    (`by="quick"`), or one quick amount that is exactly it when there is one (`by="fewest"`, else
+    quick amounts); either way the pad must then show exactly that amount. `look(stage)` is
+    called at each screen the person sees before tapping (stage: "buttons", "pick-<field>", "confirm").
+    Returns the taps a person made (typing's over-the-limit check, a test of the pad, not counted)."""
     look = look or (lambda stage: None)
     # The table screen shows the controls of the next step once its stage has shown the outcome.
     page.wait_for_function("() => document.querySelector('#app').dataset.reveal !== '1'", timeout=TIMEOUT)
@@ -82,11 +86,14 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         if simple.count():
             look("buttons")
             simple.first.click()
-            confirm_if_asked(page)
+            taps = 1 + confirm_if_asked(page)
             page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
-            return
+            return taps
         box.locator(f'[data-act="open"][data-type="{kind}"]').first.click()
         chooser = box.locator(f'.chooser[data-type="{kind}"]')
+        taps = 1
+    else:
+        taps = 0
     chooser.wait_for(timeout=TIMEOUT)
     if shot:
         page.screenshot(path=str(shot).replace(".png", "-choices.png"), full_page=True)
@@ -96,11 +103,16 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         if opts.count() == 0:
             break
         field = opts.first.get_attribute("data-field")
+        also = opts.first.get_attribute("data-also")  # a second field chosen by the same tap (a game and its pick)
         look(f"pick-{field}")
-        chooser.locator(f"[data-act=\"pick\"][data-field=\"{field}\"][data-key='{key(action[field])}']").click()
+        option = f"[data-act=\"pick\"][data-field=\"{field}\"][data-key='{key(action[field])}']"
+        if also:
+            option += f"[data-also-key='{key(action[also])}']"
+        chooser.locator(option).click()
+        taps += 1
     if "amount" in action and isinstance(action["amount"], int):
         if pad and chooser.locator('[data-act="digit"]').count():
-            enter_amount(chooser, action["amount"], by)
+            taps += enter_amount(chooser, action["amount"], by)
         else:
             chooser.locator('[data-form="amount"]').fill(str(action["amount"]))
     if isinstance(action.get("at"), int) and chooser.locator('[data-form="at"]').count():
@@ -116,6 +128,7 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         page.screenshot(path=shot, full_page=True)
     confirm.click()
     page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''", timeout=TIMEOUT)
+    return taps + 1
 
 
 def digits(text: str) -> int:
@@ -126,9 +139,14 @@ def shown_amount(chooser) -> int:
     return digits(chooser.locator('[data-out="amount"]').inner_text())
 
 
-def enter_amount(chooser, amount: int, by: str) -> None:
-    """Type the amount in euros on the pad, or tap the quick raises from what the pad shows."""
-    if by == "typing":
+def enter_amount(chooser, amount: int, by: str) -> int:
+    """Type the amount in euros on the pad, or tap the quick amounts; returns the taps counted."""
+    taps = 0
+    exact = chooser.locator(f'[data-act="quick"][data-op="set"][data-amount="{amount}"]')
+    if by == "fewest" and exact.count():
+        exact.first.click()
+        taps = 1
+    elif by == "typing":
         # Too much first: the pad explains it before confirm, and confirm waits.
         chooser.locator('[data-act="quick"][data-op="clear"]').click()
         for d in "999999999":
@@ -138,19 +156,22 @@ def enter_amount(chooser, amount: int, by: str) -> None:
         chooser.locator('[data-act="quick"][data-op="clear"]').click()
         for d in str(amount):
             chooser.locator(f'[data-act="digit"][data-d="{d}"]').click()
+        taps = len(str(amount))
     else:
         have = max(shown_amount(chooser), 0)
         if have > amount:
             chooser.locator('[data-act="quick"][data-op="clear"]').click()
-            have = 0
+            have, taps = 0, 1
         raises = sorted((int(x) for x in chooser.locator('[data-act="quick"][data-op="add"]')
                          .evaluate_all("els => els.map(e => e.dataset.amount)")), reverse=True)
         for step in raises:
             while amount - have >= step:
                 chooser.locator(f'[data-act="quick"][data-op="add"][data-amount="{step}"]').click()
                 have += step
+                taps += 1
         assert have == amount, f"{amount} cannot be made of quick amounts {raises}"
     assert shown_amount(chooser) == amount, chooser.locator('[data-out="amount"]').inner_text()
+    return taps
 
 
 def bluff_symbols(page) -> list[str]:
@@ -170,10 +191,12 @@ def bluff_symbols(page) -> list[str]:
 
 
 class Frames:
-    """Socket.IO `view` messages a page received and the `act` messages it sent."""
+    """The whole messages a page had (each `view`, or built from its `update`s as the page builds
+    them) and the `act` messages it sent."""
 
     def __init__(self, page) -> None:
         self.views: list[dict] = []
+        self.screen = Screen()
         self.acts: list[dict] = []
         self.raw: list[str] = []
         page.on("websocket", self._socket)
@@ -195,6 +218,10 @@ class Frames:
         self.raw.append(payload)
         if payload.startswith('42["view",'):
             self.views.append(json.loads(payload[2:])[1])
+        elif payload.startswith('42["update",'):
+            message = self.screen.take(json.loads(payload[2:])[1])
+            if message is not None:
+                self.views.append(message)
 
 
 def secrets(data) -> list:
@@ -212,11 +239,13 @@ def secrets(data) -> list:
     return found
 
 
-def confirm_if_asked(page) -> None:
-    """Say yes when the page asks first (an action that cannot be undone)."""
+def confirm_if_asked(page) -> int:
+    """Say yes when the page asks first (an action that cannot be undone); returns the taps (0 or 1)."""
     yes = page.locator('[data-act="confirm-yes"]')
     if yes.count():
         yes.click()
+        return 1
+    return 0
 
 
 def seat_without_phones(page, names: list[str]) -> None:

@@ -64,6 +64,15 @@ def test_visiting_another_casino_shows_the_owner_and_lists_its_three_games():
         assert b["amount"] == {"min": 10_000, "max": 2_000_000, "step": 10_000}
 
 
+@pytest.mark.parametrize("pick", [[2.0, 5], [2, True], [2, 5.0], 2.0])
+def test_a_pick_matches_its_listed_form_exactly(pick):
+    """JSON's 2.0 and true are not the listed 2: a near match is refused, never applied."""
+    game_name = "dozen" if isinstance(pick, float) else "two_numbers"
+    game = visiting()
+    roll_and_land(game, 0, space="casino", casino=DICE if game_name == "two_numbers" else ROULETTE)
+    assert refused(game, 0, {"type": "bet", "game": game_name, "pick": pick, "amount": 10_000}).code == "bad_choice"
+
+
 def test_dice_and_card_casinos_list_their_games():
     game = visiting()
     roll_and_land(game, 0, space="casino", casino=DICE)

@@ -13,6 +13,7 @@ from flask_socketio import test_client
 
 
 from companion import create_app, socketio
+from companion.updates import Screen
 from companion.table import Table
 from companion.timers import Timer
 from tests.engine.randomplay import concrete
@@ -61,7 +62,11 @@ class FakeClock:
 
 
 class Client:
-    """A Socket.IO test client that keeps every message it heard; ``address`` is its peer address."""
+    """A Socket.IO test client that keeps every message it heard; ``address`` is its peer address.
+
+    It gets updates, as the pages do, and keeps each as the whole ``view`` message it makes
+    (the updates themselves are in ``updates``); ``auth={"views": "whole"}`` asks for whole views.
+    """
 
     def __init__(self, app: Any, auth: dict[str, Any] | None = None, address: str = "127.0.0.1") -> None:
         with mock.patch.object(test_client, "EnvironBuilder", partial(EnvironBuilder, environ_base={
@@ -69,6 +74,8 @@ class Client:
         })):
             self.raw = socketio.test_client(app, auth=auth)
         self.heard: list[tuple[str, Any]] = []
+        self.updates: list[Any] = []
+        self.screen = Screen()
         self.latest: dict[str, Any] | None = None
         self.token: str | None = None
         self._ids = itertools.count()
@@ -86,12 +93,21 @@ class Client:
     def drain(self, name: str | None = None) -> list[Any]:
         """The messages heard since the last drain (of one name, if given)."""
         queue, self.raw.queue = self.raw.queue, []
-        new = [(m["name"], m["args"][0] if m["args"] else None) for m in queue]
+        new = [self._whole(m["name"], m["args"][0] if m["args"] else None) for m in queue]
         self.heard += new
         for event, data in new:
             if event == "view":
                 self.latest = data
         return [data for event, data in new if name is None or event == name]
+
+    def _whole(self, event: str, data: Any) -> tuple[str, Any]:
+        """An ``update`` as the whole message it makes; every other message as it is."""
+        if event != "update":
+            return event, data
+        self.updates.append(data)
+        message = self.screen.take(data)
+        assert message is not None, f"an update that does not follow the last one: {data}"
+        return "view", message
 
     def view(self) -> dict[str, Any]:
         self.drain()

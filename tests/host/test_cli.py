@@ -85,7 +85,7 @@ class FakeServer:
 @pytest.fixture
 def run(monkeypatch, tmp_path, capsys):
     opened: list[str] = []
-    monkeypatch.setattr(cli, "serve", lambda host, port, app: FakeServer())
+    monkeypatch.setattr(cli, "serve", lambda host, port, app, **_: FakeServer())
     monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
     monkeypatch.setattr(cli.webbrowser, "open", opened.append)
 
@@ -154,7 +154,7 @@ def test_both_languages_have_every_sentence_of_every_section():
 @pytest.fixture
 def start(monkeypatch, capsys):
     """``cashrun`` in this process (no real server): its exit code and what it printed."""
-    monkeypatch.setattr(cli, "serve", lambda host, port, app: FakeServer())
+    monkeypatch.setattr(cli, "serve", lambda host, port, app, **_: FakeServer())
     monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20"])
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
 

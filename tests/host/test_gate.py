@@ -5,7 +5,7 @@ import pytest
 
 from companion.gate import CONTENT_SECURITY_POLICY, Gate, host_name
 from companion.limits import SOCKET_OPENS
-from companion.table import Addresses
+from companion.services import Addresses
 
 SOCKET = "/socket.io/?EIO=4&transport=websocket"
 

@@ -17,7 +17,7 @@ NAMES = ["Ann", "Bob", "Cas"]
 
 @pytest.fixture
 def app(tmp_path: Path, clock: FakeClock) -> Any:
-    return create_app(tmp_path, seed=SEED, clock=clock, scheduler=clock, reveal_scale=1)
+    return create_app(tmp_path, seed=SEED, clock=clock, wall=clock.wall, scheduler=clock, reveal_scale=1)
 
 
 @pytest.fixture
@@ -89,16 +89,49 @@ def test_the_banker_skips_and_everyone_gets_the_outcome_at_once(screen, phones, 
     assert screen.view()["reveal"] is None
 
 
-def test_a_page_that_loads_mid_reveal_shows_the_end_state(app, screen, phones, clock, table):
+def test_a_socket_that_connects_during_a_reveal_gets_the_state_from_before_it_then_the_new_state_at_the_end(
+        app, screen, phones, clock, table):
     seat = start(screen, phones, clock)
-    assert phones[seat].act({"type": "roll"})["ok"]
     other = (seat + 1) % len(phones)
+    watcher = Client(app)
+    assert watcher.emit("watch", {"code": table.code})["ok"]
+    before_phone, before_watch = phones[other].view(), watcher.view()
+    assert before_phone["view"]["phase"] == "roll" and "reveal" not in before_phone
+    watcher.raw.disconnect()
+
+    assert phones[seat].act({"type": "roll"})["ok"]
+    clock.advance(0.5)
     phones[other].raw.disconnect()
-    again = Client(app, {"token": phones[other].token})
-    assert again.view()["view"]["phase"] == "land"  # a reloaded phone is not held
-    assert all(phone.drain("view") == [] for i, phone in enumerate(phones) if i != other)
-    second = Client(app, {"table_key": table.key})
-    message = second.view()
-    assert message["view"]["phase"] == "land" and message["reveal"]["remaining"] == SECONDS["dice"]
+    again = Client(app, {"token": phones[other].token})  # a reload (or a wake from sleep) 0.5 s in
+    late = Client(app)
+    assert late.emit("watch", {"code": table.code})["ok"]
+    ends = screen.view()["reveal"]["until"]
+    for message, before in ((again.view(), before_phone), (late.view(), before_watch)):
+        assert message["reveal"] == {"until": ends, "remaining": SECONDS["dice"] - 0.5}
+        assert {**message, "reveal": None} == {**before, "reveal": None}  # the state from before the roll
+        assert message["view"]["dice"] is None and message["view"]["phase"] == "roll"
+    assert all(phone.drain("view") == [] for phone in phones)
+    second = Client(app, {"table_key": table.key})  # only a table screen gets the outcome: it plays it
+    assert second.view()["view"]["phase"] == "land" and second.view()["reveal"]["remaining"] == SECONDS["dice"] - 0.5
+
+    clock.advance(SECONDS["dice"] - 0.5)
+    for client in (again, late, phones[seat]):
+        last = client.drain("view")[-1]
+        assert last["view"]["phase"] == "land" and last["view"]["dice"] is not None and "reveal" not in last
+
+
+def test_a_phone_that_claims_a_seat_during_a_reveal_gets_that_seats_state_from_before_it(
+        app, screen, phones, clock, table):
+    seat = start(screen, phones, clock)
+    other = (seat + 1) % len(phones)
+    before = phones[other].view()
+    assert phones[seat].act({"type": "roll"})["ok"]
+    assert screen.act({"type": "claim_code", "seat": other})["ok"]
+    code = screen.view()["table"]["claims"][str(other)]["code"]
+    newcomer = Client(app)
+    assert newcomer.emit("claim", {"code": code})["ok"]
+    held = newcomer.view()
+    assert held["view"] == before["view"] and held["legal_actions"] == before["legal_actions"]
+    assert held["reveal"]["remaining"] == SECONDS["dice"]
     clock.advance(SECONDS["dice"])
-    assert again.drain("view")[-1]["view"]["phase"] == "land"
+    assert newcomer.drain("view")[-1]["view"]["phase"] == "land"

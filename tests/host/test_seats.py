@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from hostkit import Client
 
-from companion.table import CLAIM_SECONDS, PRESENCE_DELAY
+from companion.claims import CLAIM_SECONDS
+from companion.broadcast import PRESENCE_DELAY
 
 
 def test_reconnect_puts_the_phone_back_in_its_seat(app, clock, screen, started):

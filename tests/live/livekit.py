@@ -12,6 +12,8 @@ from typing import Any
 
 import socketio
 
+from companion.updates import Screen
+
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 10.0
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
@@ -44,6 +46,7 @@ class Server:
 
     def __init__(self, port: int, data_dir: Path, program: list[str] | None = None, wait: float = WAIT) -> None:
         self.proc = start(port, data_dir, program)
+        self.url = f"http://127.0.0.1:{port}"
         self.lines: list[str] = []
         deadline = time.monotonic() + wait
         while not any("Stop with Ctrl+C" in line for line in self.lines):
@@ -64,7 +67,9 @@ class Server:
 
 
 class Peer:
-    """A real Socket.IO client that keeps every message it hears."""
+    """A real Socket.IO client that keeps every whole message it has: from ``view`` (with
+    ``auth.views = "whole"``) or built from its updates, as a page does. One that never
+    comes (``drop`` throws the next away) is asked for again with ``sync``."""
 
     def __init__(self, url: str, auth: dict[str, Any]) -> None:
         self.sio = socketio.Client(reconnection=True, reconnection_delay=0.1, reconnection_delay_max=0.3)
@@ -72,7 +77,11 @@ class Peer:
         self.refused: list[Any] = []
         self.changed = threading.Condition()
         self.auth = auth
+        self.screen = Screen()
+        self.synced = 0
+        self.drop = False
         self.sio.on("view", self._view)
+        self.sio.on("update", self._update)
         self.sio.on("refused", self.refused.append)
         self.sio.connect(url, auth=lambda: self.auth, transports=["websocket"], wait_timeout=WAIT)
 
@@ -80,6 +89,23 @@ class Peer:
         with self.changed:
             self.views.append(data)
             self.changed.notify_all()
+
+    def _update(self, data: dict[str, Any]) -> None:
+        with self.changed:
+            if self.drop:
+                self.drop = False
+            elif (message := self.screen.take(data)) is not None:
+                self.views.append(message)
+                self.changed.notify_all()
+            if self.screen.behind:  # python-socketio may run the one before it a moment later
+                threading.Timer(0.5, self._catch_up).start()
+
+    def _catch_up(self) -> None:
+        with self.changed:
+            behind = self.screen.behind
+        if behind and self.sio.connected:
+            self.synced += 1
+            self.sio.emit("sync", {}, callback=lambda *answer: None)  # the host answers every message
 
     def wait_views(self, count: int) -> dict[str, Any]:
         return self.wait_for(lambda view: len(self.views) >= count)
@@ -92,5 +118,14 @@ class Peer:
 
     def call(self, event: str, data: Any) -> Any:
         return self.sio.call(event, data, timeout=WAIT)
+
+
+def lobby_of_three(running: Server) -> tuple[Peer, list[Peer]]:
+    """The table screen and three phones joined to the lobby ``cashrun`` opened."""
+    table = Peer(running.url, {"table_key": running.key})
+    phones = [Peer(running.url, {}) for _ in NAMES[:3]]
+    for phone, name in zip(phones, NAMES):
+        assert phone.call("join", {"code": running.code, "name": name})["ok"]
+    return table, phones
 
 

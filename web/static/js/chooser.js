@@ -13,9 +13,11 @@ function newChoice(type, as) {
   return { type, as: as ?? null, chosen: {}, steps: [], values: {} };
 }
 
-function optionButton(field, opt, view, a) {
+// `first`: {field, key} chosen by the same tap (a game and its pick on one screen).
+function optionButton(field, opt, view, a, first) {
   const lab = valueLabel(field, opt.value, view, a);
   const attrs = { type: "button", class: "opt", "data-act": "pick", "data-field": field, "data-key": opt.key };
+  if (first) Object.assign(attrs, { "data-field": first.field, "data-key": first.key, "data-also": field, "data-also-key": opt.key });
   const kids = [];
   if (lab.casino) attrs.class += ` casino c-${lab.casino.colour}`;
   if (lab.secret) {
@@ -35,15 +37,34 @@ function optionButton(field, opt, view, a) {
   return h("button", attrs, kids);
 }
 
+// Every game with its picks on one screen: one tap chooses both (a game without a choice is one button).
+function gamesAndPicks(actions, choice, step, view, list) {
+  list.classList.add("f-games");
+  for (const g of step.options) {
+    const next = nextStep(actions, { ...choice.chosen, game: g.key });
+    const name = valueLabel("game", g.value, view, g.action).text;
+    const row = h("div", { class: "game-row", role: "group", "aria-label": name }, h("p", { class: "game-name", text: name }));
+    if (next && next.field === "pick") {
+      for (const o of next.options) row.append(optionButton("pick", o, view, o.action, { field: "game", key: g.key }));
+    } else row.append(optionButton("game", g, view, g.action));
+    list.append(row);
+  }
+}
+
 // Quick amounts in the game's unit: raises added to what the pad shows, then half, all in, clear.
+// A stake offers instead the last stake and the usual amounts, each one tap, and one raise.
 const RAISES = [1, 5, 10, 50];
+const USUAL = [5, 10, 25];
 // An amount form of these types shows its lowest valid value until the player changes it (a bid
 // follows the lowest bid as others raise).
 const START_AT_MIN = ["bid"];
 
-function quickKeys(r, unit) {
-  const keys = RAISES.map((x) => x * unit).filter((x) => x <= r.max)
-    .map((x) => ({ op: "add", amount: x, text: t("pad.plus", { k: num(x / 1000) }) }));
+function quickKeys(r, unit, stake) {
+  const fits = (x) => Number.isInteger(x) && x >= r.min && x <= r.max && !(r.step && x % r.step);
+  const sets = stake ? [...new Set([stake.last, ...USUAL.map((x) => x * unit)].filter(fits))].slice(0, 3) : [];
+  const keys = sets.map((x, i) => ({ op: "set", amount: x, text: t(i === 0 && x === stake.last ? "phone.last" : "phone.set", { k: num(x / 1000) }) }));
+  keys.push(...(stake ? [1] : RAISES).map((x) => x * unit).filter((x) => x <= r.max)
+    .map((x) => ({ op: "add", amount: x, text: t("pad.plus", { k: num(x / 1000) }) })));
   keys.push({ op: "half", text: t("pad.half") }, { op: "all", text: t("pad.all") }, { op: "clear", text: t("pad.clear") });
   return keys;
 }
@@ -53,6 +74,7 @@ function nextAmount(r, cur, { op, amount, d }) {
   const step = r.step || 1;
   const have = Number.isInteger(cur) ? cur : 0;
   if (op === "add") return Math.min(r.max, have + amount);
+  if (op === "set") return amount;
   if (op === "half") return Math.max(r.min, Math.floor(r.max / 2 / step) * step);
   if (op === "all") return r.max;
   if (op === "clear") return undefined;
@@ -64,7 +86,7 @@ function nextAmount(r, cur, { op, amount, d }) {
 // A board space (`at`, from 0) is asked for as the number on the board (from 1), not as money.
 const FROM_1 = (field) => (field === "at" ? 1 : 0);
 
-function amountControls(form, value, { pad, pending, unit }) {
+function amountControls(form, value, { pad, pending, unit, stake }) {
   const r = form.spec;
   const one = FROM_1(form.field);
   const show = shownAs(form.field);
@@ -73,7 +95,7 @@ function amountControls(form, value, { pad, pending, unit }) {
     text: Number.isInteger(value) ? show(value) : "—" }));
   wrap.append(h("p", { class: "hint range", "data-out": "range", text: t("amount.range", { min: show(r.min), max: show(r.max) }) }));
   const quick = h("div", { class: "quick", role: "group", "aria-label": t("amount.quick") });
-  for (const k of one ? [] : quickKeys(r, unit || r.step || 1)) {
+  for (const k of one ? [] : quickKeys(r, unit || r.step || 1, stake)) {
     quick.append(h("button", { type: "button", class: `chip q-${k.op}`, "data-act": "quick", "data-op": k.op,
       "data-amount": k.amount, disabled: pending, text: k.text }));
   }
@@ -94,7 +116,8 @@ function amountControls(form, value, { pad, pending, unit }) {
 }
 
 // The element for one group; `opts` = {view, pending, pad, title, cancel, extra(action) -> node,
-// aside: other buttons shown beside the confirm}
+// aside: other buttons shown beside the confirm, together: a game and its pick asked on one screen,
+// stake: {types, last}: the action types whose amount is a stake, and the last stake}
 function renderChooser(actions, choice, opts) {
   const { view, pending } = opts;
   const box = h("section", { class: "chooser", "data-type": choice.type, "aria-label": actionLabel(choice.type) });
@@ -119,9 +142,11 @@ function renderChooser(actions, choice, opts) {
 
   if (asking) {
     const q = has(`ask.${choice.type}.${step.field}`) ? `ask.${choice.type}.${step.field}` : `ask.${step.field}`;
-    box.append(h("p", { class: "question", text: t(q) }));
+    const together = opts.together && step.field === "game";
+    box.append(h("p", { class: "question", text: t(together ? "phone.game_pick" : q) }));
     const list = h("div", { class: `options f-${step.field}`, role: "group", "aria-label": t(`ask.${step.field}`) });
-    for (const o of step.options) list.append(optionButton(step.field, o, view, o.action));
+    if (together) gamesAndPicks(actions, choice, step, view, list);
+    else for (const o of step.options) list.append(optionButton(step.field, o, view, o.action));
     box.append(list);
     const aside = [...(opts.aside || []), choice.steps.length ? null : cancel].filter(Boolean);
     if (aside.length) box.append(h("div", { class: "row aside" }, aside));
@@ -136,7 +161,8 @@ function renderChooser(actions, choice, opts) {
   for (const f of formsOf(a)) {
     if (f.kind === "amount" && START_AT_MIN.includes(choice.type) && !choice.touched) choice.values[f.field] = f.spec.min;
     const val = choice.values[f.field];
-    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, unit: view && view.unit }));
+    const stake = opts.stake && opts.stake.types.includes(choice.type) ? opts.stake : null;
+    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, unit: view && view.unit, stake }));
     else if (f.kind === "text") {
       box.append(h("label", { class: "field" }, h("span", { text: t(`form.${f.field}`) }),
         h("input", { type: "text", maxlength: f.spec.text, "data-form": f.field, value: val || "", autocomplete: "off" })));
@@ -164,9 +190,15 @@ function chooserClick(el, store, actionsFor, send) {
   if (act === "pick") {
     next.chosen[el.dataset.field] = el.dataset.key;
     next.steps.push(el.dataset.field);
+    if (el.dataset.also) {
+      next.chosen[el.dataset.also] = el.dataset.alsoKey;
+      next.steps.push(el.dataset.also);
+      next.tied = { ...next.tied, [el.dataset.also]: true };
+    }
   } else if (act === "back") {
     const f = next.steps.pop();
     delete next.chosen[f];
+    if (next.tied && next.tied[f]) delete next.chosen[next.steps.pop()]; // chosen by one tap: back together
   } else if (act === "cancel") {
     store.ui({ choice: null });
     return true;

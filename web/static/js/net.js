@@ -1,6 +1,8 @@
-// The socket: keeps the latest `view` in the store and sends actions with an id, once.
+// The socket: keeps the latest whole message in the store (built from the host's `update`s)
+// and sends actions with an id, once.
 
 import { io } from "../vendor/socket.io.esm.min.js";
+import { Updates } from "./updates.js";
 
 function newId() {
   const b = new Uint8Array(12);
@@ -30,7 +32,17 @@ class Net {
       else st.set({ conn: "offline" });
     });
     sock.on("refused", (m) => st.set({ conn: "refused", refusal: (m && m.code) || "refused" }));
-    sock.on("view", (msg) => st.set({ msg }));
+    const updates = new Updates();
+    let syncing = false;
+    sock.on("update", (u) => {
+      let msg = null;
+      try { msg = updates.take(u); } catch (e) { updates.reset(); } // a change that does not fit: start again whole
+      if (msg) st.set({ msg });
+      else if (!syncing) { // one went missing: ask for the whole message once, ignore the rest until it comes
+        syncing = true;
+        this.request("sync", {}).then(() => { syncing = false; });
+      }
+    });
   }
 
   close() { if (this.socket) this.socket.disconnect(); }

@@ -1,0 +1,95 @@
+"""The benches' clients: a python-socketio client that keeps the whole message, as a page does."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any, Callable
+
+import socketio
+
+from companion.updates import Screen
+from tests.loopback import connect_from
+
+WAIT = 10.0
+
+
+class Peer:
+    """A python-socketio client that notes when each message arrived and how big it was;
+    ``latest`` is the whole message (from ``view``, or built from ``update``s). ``source`` is
+    the loopback address it connects from (the host limits each address, as each phone's).
+
+    It skips websocket-client's UTF-8 check of incoming text (pure Python, about 2 ms per
+    8 KB message; a browser checks natively)."""
+
+    def __init__(self, url: str, auth: dict[str, Any], source: str = "127.0.0.1") -> None:
+        sock = connect_from(source, int(url.rsplit(":", 1)[1]))
+        self.sio = socketio.Client(reconnection=False, websocket_extra_options={
+            "skip_utf8_validation": True, "socket": sock})
+        self.arrivals: list[float] = []
+        self.sizes: list[int] = []
+        """Each message's JSON, in bytes as the host writes it (Socket.IO's framing aside)."""
+        self.by_size: dict[int, Any] = {}
+        """One message of each size seen (the bare server sends a typical one)."""
+        self.latest: dict[str, Any] | None = None
+        self.screen = Screen()
+        self.cond = threading.Condition()
+        self.sio.on("view", self._view)
+        self.sio.on("update", self._update)
+        self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=WAIT)
+
+    def _arrived(self, data: Any) -> None:
+        """Under the lock: one more message."""
+        self.arrivals.append(time.perf_counter())
+        size = len(json.dumps(data, separators=(",", ":")))
+        self.sizes.append(size)
+        self.by_size.setdefault(size, data)
+
+    def _view(self, data: Any) -> None:
+        with self.cond:
+            self._arrived(data)
+            self.latest = data
+            self.cond.notify_all()
+
+    def _update(self, data: Any) -> None:
+        with self.cond:
+            self._arrived(data)
+            message = self.screen.take(data)
+            if message is not None:
+                self.latest = message
+            self.cond.notify_all()
+
+    def wait(self, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        with self.cond:
+            if not self.cond.wait_for(lambda: self.latest is not None and test(self.latest), WAIT):
+                raise TimeoutError("the expected view never came")
+            return self.latest
+
+    def arrival(self, index: int) -> float:
+        """When message number ``index`` (from 0) arrived; waits for it."""
+        with self.cond:
+            if not self.cond.wait_for(lambda: len(self.arrivals) > index, WAIT):
+                raise TimeoutError("a view never came")
+            return self.arrivals[index]
+
+    def call(self, event: str, data: Any) -> Any:
+        return self.sio.call(event, data, timeout=WAIT)
+
+
+def measure(act: Callable[[], bool], peers: list[Peer], samples: list[float]) -> None:
+    """One act: from sending it to the last of the peers' next messages."""
+    counts = [len(p.arrivals) for p in peers]
+    start = time.perf_counter()
+    if act():
+        samples.append(max(p.arrival(c) for p, c in zip(peers, counts)) - start)
+
+
+def paced(acts: int, interval: float, step: Callable[[int], bool], offset: float) -> None:
+    """``step(i)`` every ``interval`` seconds after ``offset``, ``acts`` times, until it returns False."""
+    time.sleep(offset)
+    next_at = time.perf_counter()
+    for i in range(acts):
+        next_at += interval
+        if not step(i):
+            return
+        time.sleep(max(0.0, next_at - time.perf_counter()))

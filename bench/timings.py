@@ -1,0 +1,170 @@
+"""Where an act's time goes inside the host: a timing recorder that ``bench/latency.py`` installs.
+
+    python bench/timings.py TIMINGS_FILE threading|gevent|eventlet [cashrun's options]
+
+Runs ``cashrun`` with a recorder on the host's services (``services.timing``: the host calls
+it with ``received`` when an act arrives, ``applied`` after the engine, ``committed`` after
+the store, ``encoded`` when every message of the act is queued) and on the Engine.IO sockets
+(the time each socket finished writing a message of that act, and its bytes). On SIGUSR1 it
+writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again.
+
+Only for benches: it wraps Engine.IO's packet and socket methods in this process. With
+``gevent`` or ``eventlet`` the whole process is patched first (threads, sockets, locks and
+sleeps become theirs), so the host runs on that library without a change of its own.
+"""
+from __future__ import annotations
+
+import sys
+
+if sys.argv[2:3] == ["gevent"]:
+    from gevent import monkey
+
+    monkey.patch_all()
+elif sys.argv[2:3] == ["eventlet"]:
+    import eventlet
+
+    eventlet.monkey_patch()
+
+import json  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+STAGES = ("received", "applied", "committed", "encoded")
+
+
+class Act:
+    __slots__ = ("stages", "written", "bytes", "queued", "writes")
+
+    def __init__(self, received: float) -> None:
+        self.stages = {"received": received}
+        self.written = 0.0
+        self.bytes = 0
+        self.queued = 0
+        self.writes = 0
+
+
+class Recorder:
+    """The stages of each act, and when its last message left the host and how many bytes it took."""
+
+    def __init__(self) -> None:
+        self.acts: list[Act] = []
+        self.local = threading.local()
+        self.lock = threading.Lock()
+
+    def mark(self, stage: str) -> None:
+        """The host's call: ``stage`` of the act this thread handles is done now."""
+        now = time.perf_counter()
+        if stage == "received":
+            self.local.act = Act(now)
+            with self.lock:
+                self.acts.append(self.local.act)
+            return
+        act = getattr(self.local, "act", None)
+        if act is not None:
+            act.stages[stage] = now
+            if stage == "encoded":
+                self.local.act = None
+
+    def queued(self, packet: Any) -> None:
+        """A message is queued for a socket: it belongs to the act this thread handles, if any."""
+        act = getattr(self.local, "act", None)
+        if act is not None:
+            packet.bench_act = act
+            act.queued += 1
+
+    def encoding(self, packet: Any) -> None:
+        """A socket's writer is about to write ``packet`` (same thread as the write that follows)."""
+        self.local.packet = packet
+
+    def written(self, text: str | bytes) -> None:
+        now = time.perf_counter()
+        act = getattr(getattr(self.local, "packet", None), "bench_act", None)
+        if act is None:
+            return
+        with self.lock:
+            act.written = max(act.written, now)
+            act.bytes += len(text.encode() if isinstance(text, str) else text)
+            act.writes += 1
+
+    def take(self) -> list[dict[str, Any]]:
+        """Each whole act so far (every queued message written), in milliseconds from ``received``; then none."""
+        with self.lock:
+            acts, self.acts = self.acts, []
+        out = []
+        for act in acts:
+            if act.queued and act.writes >= act.queued and len(act.stages) == len(STAGES):
+                start = act.stages["received"]
+                row = {stage: (act.stages[stage] - start) * 1000 for stage in STAGES[1:]}
+                out.append({**row, "written": (act.written - start) * 1000, "bytes": act.bytes, "sockets": act.queued})
+        return out
+
+    def install(self, host: Any) -> None:
+        """Record this host's acts: its services' hook and every Engine.IO socket's writes."""
+        from engineio import packet, socket
+
+        host.services.timing = self.mark
+        recorder = self
+        send, handler, encode = socket.Socket.send, socket.Socket._websocket_handler, packet.Packet.encode
+
+        def queued_send(self: Any, pkt: Any) -> None:
+            recorder.queued(pkt)
+            send(self, pkt)
+
+        def noted_encode(self: Any, *args: Any, **kwargs: Any) -> Any:
+            recorder.encoding(self)
+            return encode(self, *args, **kwargs)
+
+        def timed_handler(self: Any, ws: Any) -> Any:
+            return handler(self, TimedSocket(ws, recorder))
+
+        socket.Socket.send = queued_send
+        socket.Socket._websocket_handler = timed_handler
+        packet.Packet.encode = noted_encode
+
+
+class TimedSocket:
+    """A WebSocket whose every write is reported to the recorder after it is done."""
+
+    def __init__(self, ws: Any, recorder: Recorder) -> None:
+        self._ws = ws
+        self._recorder = recorder
+
+    def send(self, message: str | bytes) -> Any:
+        result = self._ws.send(message)
+        self._recorder.written(message)
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ws, name)
+
+
+def main() -> int:
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root))
+    from companion import cli
+
+    target = Path(sys.argv[1])
+    recorder = Recorder()
+    make = cli.create_app
+
+    def create_app(*args: Any, **kwargs: Any) -> Any:
+        app = make(*args, **kwargs)
+        recorder.install(app.extensions["cashrun"])
+        return app
+
+    def dump(*_: Any) -> None:
+        part = target.with_suffix(".part")
+        part.write_text(json.dumps(recorder.take()))
+        os.replace(part, target)
+
+    cli.create_app = create_app
+    signal.signal(signal.SIGUSR1, dump)
+    return cli.main(sys.argv[3:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

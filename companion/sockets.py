@@ -1,0 +1,60 @@
+"""The sockets of one table, and how a message reaches each: as updates, or whole.
+
+Each change of the table is one round (``updates.Round``): its public part is compared and
+encoded once for every socket that had the same before; each socket then gets an ``update``
+with its own part's change, or, if it asked for whole views, the whole ``view``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .transport import Conn, Encoded, Transport
+from .updates import Round, join, split
+
+
+class Sockets:
+    def __init__(self, transport: Transport) -> None:
+        self.transport = transport
+        self.phones: dict[str, Conn] = {}
+        """Player id to the one socket of that seat."""
+        self.screens: set[Conn] = set()
+        self.watchers: set[Conn] = set()
+        """Phones that only watch: they get the public view."""
+        self._version = 0
+
+    def round(self, public: dict[str, Any]) -> Round:
+        """A new round of messages with this public part."""
+        self._version += 1
+        return Round(self._version, public)
+
+    def send(self, conn: Conn, round: Round, own: dict[str, Any]) -> None:
+        """``conn`` gets the round's public part and its own ``own`` part: what changed, or whole."""
+        if conn.whole:
+            self.transport.send(conn.sid, "view", join(round.public, own))
+            return
+        text, conn.seen = round.update(conn.seen, own)
+        if text is not None:
+            self.transport.send(conn.sid, "update", Encoded(text))
+
+    def send_message(self, conn: Conn, message: dict[str, Any]) -> None:
+        """``conn`` gets a message made before (one held during a reveal) as its whole state."""
+        public, own = split(message)
+        conn.seen = None
+        self.send(conn, self.round(public), own)
+
+    def remove(self, conn: Conn) -> bool:
+        """A socket leaves; True if it held a seat's phone (the others hear it a moment later)."""
+        if conn.screen:
+            self.screens.discard(conn)
+        elif conn.watcher:
+            self.watchers.discard(conn)
+        elif conn.pid is not None and self.phones.get(conn.pid) is conn:
+            del self.phones[conn.pid]
+            return True
+        return False
+
+    def close(self, conn: Conn, code: str) -> None:
+        """Tell a phone why its seat is gone, then close its socket."""
+        conn.table, conn.pid = None, None
+        self.transport.send(conn.sid, "refused", {"code": code})
+        self.transport.close(conn.sid)

@@ -1,0 +1,58 @@
+"""The marks of committed actions beside the database: a rollback of the database (a damaged
+write-ahead log) is found on the next start and named, game by game."""
+from __future__ import annotations
+
+import itertools
+import shutil
+from pathlib import Path
+
+from companion.marks import Marks
+from companion.store import ActionRow, Change, SavedGame, Store
+
+IDS = (f"a{n}" for n in itertools.count())
+
+
+def game(store: Store, game_id: str, code: str) -> None:
+    store.create(SavedGame(game_id, f"key-{game_id}", code, "lobby", 1.0, 1.0, {"players": []}, None))
+
+
+def act(store: Store, game_id: str, n: int) -> None:
+    for _ in range(n):
+        store.commit(game_id, Change("lobby", 2.0, ActionRow("table", next(IDS), None, {"type": "lock"},
+                                                              {"ok": True, "events": []}, 2.0)))
+
+
+def test_a_database_rolled_back_behind_its_marks_is_named(tmp_path: Path):
+    db = tmp_path / "cashrun.sqlite3"
+    store = Store(db)
+    game(store, "g1", "ABCD")
+    game(store, "g2", "EFGH")
+    act(store, "g1", 5)
+    act(store, "g2", 2)
+    store.close()
+    older = tmp_path / "older.sqlite3"
+    shutil.copy(db, older)  # the file as it was; then more actions are committed
+    store = Store(db)
+    assert store.lost == []
+    act(store, "g1", 4)
+    game(store, "g3", "JKLM")
+    act(store, "g3", 1)
+    store.close()
+    shutil.copy(older, db)  # the database rolls back, its marks do not
+    store = Store(db)
+    lost = {g.game: (g.code, g.count, g.held) for g in store.lost}
+    assert lost == {"g1": ("ABCD", 4, 5), "g3": (None, 1, 0)}
+    store.close()
+    assert Store(db).lost == []  # said once: the marks start anew from the file
+
+
+def test_a_torn_last_mark_is_skipped_and_a_lagging_mark_says_nothing(tmp_path: Path):
+    db = tmp_path / "cashrun.sqlite3"
+    store = Store(db)
+    game(store, "g1", "ABCD")
+    act(store, "g1", 3)
+    store.close()
+    marks = Marks(db)
+    marks.path.write_text("g1 2\ng1 9", encoding="ascii")  # a lagging mark, then a torn one
+    assert marks.read() == {"g1": 2}
+    assert Store(db).lost == []

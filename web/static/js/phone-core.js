@@ -1,0 +1,29 @@
+// What every part of the phone shares: the store, the socket, the page's root and its token.
+
+import { h, $ } from "./dom.js";
+import { Store } from "./store.js";
+import { Net } from "./net.js";
+import { errorText } from "./common.js";
+
+const TOKEN = "cashrun.token";
+const WATCH = "cashrun.watch";
+const store = new Store();
+const net = new Net(store);
+const root = $("#app");
+
+const token = () => localStorage.getItem(TOKEN);
+const btn = (attrs, ...kids) => h("button", { type: "button", ...attrs }, ...kids);
+
+// The last refusal in words (for `kind`: only while joining that way), or nothing.
+const problem = (kind) => (store.state.error && (!kind || kind === (store.state.ui.joining === "claim" ? "claim" : "join"))
+  ? h("p", { class: "problem", role: "alert", "data-out": "refusal", text: errorText(store.state.error) }) : null);
+
+// Back to the join page: the seat is gone (or left), the socket starts again without a token.
+function forget(note) {
+  localStorage.removeItem(TOKEN);
+  store.set({ msg: null });
+  store.ui({ note, choice: null });
+  net.connect({});
+}
+
+export { TOKEN, WATCH, store, net, root, token, btn, problem, forget };

@@ -1,0 +1,138 @@
+// The phone's decision: the open chooser and the buttons of my legal actions, or, while the table
+// shows an outcome, the words that say so instead of any control.
+
+import { h } from "./dom.js";
+import { t, has, money } from "./i18n.js";
+import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe } from "./actions.js";
+import { newChoice, renderChooser } from "./chooser.js";
+import { countdownLine } from "./common.js";
+import { store, btn, problem } from "./phone-core.js";
+
+const PRIMARY = ["roll", "draw", "accept_bluff", "buy"];
+// Amounts that are a stake: the pad offers the last stake and the usual amounts, one tap each.
+const STAKES = ["bet", "play_pot", "buy_back"];
+const LAST_STAKE = "cashrun.stake";
+// The outcomes the table's stage plays (wording only: which words the phone shows meanwhile).
+const SHOWN = ["spin", "dice", "die", "card", "bluff_challenged"];
+
+function lastStake() { return Number(localStorage.getItem(LAST_STAKE)) || null; }
+function rememberStake(a) { if (STAKES.includes(a.type) && Number.isInteger(a.amount)) localStorage.setItem(LAST_STAKE, String(a.amount)); }
+
+// The kind of outcome among an answer's events that the table now shows, or null.
+function shownKind(events) {
+  const e = (events || []).find((x) => SHOWN.includes(x.type));
+  return e ? e.type : null;
+}
+
+// Instead of the decision while my tap is on its way or the table shows an outcome: no control.
+function showingPanel(kind) {
+  return h("section", { class: "showing", role: "status", "aria-live": "polite", "data-out": "showing" },
+    h("p", { text: t(`phone.${kind}`) }));
+}
+
+function chooserOpts(msg, extra) {
+  return { view: msg.view, pending: !!store.state.pending, pad: true, extra, together: true,
+    stake: { types: STAKES, last: lastStake() } };
+}
+
+// What a decision needs on its own pad: the owner's money under a stake (rules: told before the
+// stake is chosen), the highest bid and the seconds left on a bid.
+function decisionExtra(v) {
+  return (a) => {
+    if (a.type === "bid") return auctionLine(v);
+    if (a.type !== "bet") return null;
+    const w = v.waiting || {};
+    const owner = w.owner ?? (casinoById(v, w.casino) || {}).owner;
+    const p = v.players.find((q) => q.seat === owner);
+    return p ? h("p", { class: "owner-money", text: t("chooser.owner_has", { name: p.name, amount: money(p.money) }) }) : null;
+  };
+}
+
+// During an auction every phone sees what is on offer and the highest bid.
+function auctionLine(v) {
+  if (v.phase !== "auction") return null;
+  const w = v.waiting || {};
+  const c = casinoById(v, w.casino);
+  const bid = w.bidder !== null && w.bidder !== undefined
+    ? t("me.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("me.no_bid");
+  return h("div", { class: "auction-line", role: "status" },
+    h("p", { text: t("me.auction_of", { casino: c ? c.name : "", name: playerName(v, w.seller) }) }),
+    h("p", { class: "high", "data-out": "high-bid", text: bid }),
+    countdownLine());
+}
+
+// The roller's own dice, next to "Where did your pawn land?".
+function rolledLine(msg) {
+  const v = msg.view;
+  if (!["land", "choose_space"].includes(v.phase) || !Array.isArray(v.dice) || v.turn !== msg.seat) return null;
+  const [a, b] = v.dice;
+  return h("p", { class: "rolled", "data-out": "rolled", text: t("phone.rolled", { a, b, total: a + b }) });
+}
+
+// The decision: the help first, then the open chooser or the buttons, so the main control sits low,
+// under the thumb. A chooser I opened myself shows nothing but its own controls and a way back.
+function actionsArea(msg) {
+  const v = msg.view;
+  const groups = group(msg.legal_actions);
+  if (groups.size === 0) return null;
+  const helpKey = `help.${v.phase}`;
+  const ui = store.state.ui;
+  let choice = ui.choice;
+  if (choice && !groups.has(choice.type)) choice = null;
+  if (!choice) {
+    const first = [...groups.keys()].find((k) => OPEN.includes(k) && !isSimple(groups.get(k)));
+    if (first) { choice = newChoice(first); ui.choice = choice; }
+  }
+  const opened = choice && !OPEN.includes(choice.type);
+  const decision = h("div", { class: "decision", "data-decision": decisionKey(msg, choice) });
+  const buttons = [];
+  for (const [type, list] of groups) {
+    if (opened || (choice && choice.type === type)) continue;
+    const simple = isSimple(list);
+    buttons.push(btn({ class: `btn${choice ? "" : " big"}${simple && PRIMARY.includes(type) ? " primary" : ""}`,
+      "data-act": simple ? "do" : "open", "data-type": type, text: buttonLabel(type, v) }));
+  }
+  const w = v.waiting || {};
+  if (w.symbol && (v.phase === "bluff_offer" || v.phase === "bluff_response")) {
+    decision.append(h("p", { class: "game-was", "data-out": "game-was", text: t("cards.game_was", { symbol: t(`symbol.${w.symbol}`) }) }));
+  }
+  // With a board: where the dice lead comes first, one tap; the chooser below for a pawn moved otherwise.
+  const sug = choice && choice.type === "land" && !choice.steps.length && w.suggested && groups.get("land").find((a) => a.at === w.suggested.at);
+  if (sug) decision.append(btn({ class: "btn primary big", "data-act": "do", "data-type": "land", "data-at": sug.at, text: describe(sug, v) }));
+  // The other choices of this moment sit beside the open chooser's confirm (an auto-opened chooser needs no cancel).
+  if (choice) {
+    decision.append(renderChooser(groups.get(choice.type), choice,
+      { ...chooserOpts(msg, decisionExtra(v)), cancel: opened, aside: buttons }));
+  } else decision.append(h("div", { class: "buttons" }, buttons));
+  return h("section", { class: "actions", "aria-label": t("me.your_move") },
+    h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
+    has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null,
+    rolledLine(msg), decision, problem());
+}
+
+// Grand Slam's buttons say what they pay and what comes next (the ladder's words are in the translations).
+function buttonLabel(type, v) {
+  const step = (v.waiting || {}).step || 0;
+  if (type === "collect") return t("slam.collect");
+  if (type === "try_slam") return t("slam.next_1");
+  if (type === "continue_slam") return t(`slam.next_${step + 1}`);
+  if (type === "stop_slam") return t(`slam.stop_${step}`);
+  return actionLabel(type);
+}
+
+// Changes whenever the phone faces a new question: the page then brings the decision into view.
+function decisionKey(msg, choice) {
+  const v = msg.view;
+  return [v.phase, (v.log_start || 0) + (v.log || []).length, choice ? choice.type : "", choice ? choice.steps.length : 0].join(":");
+}
+
+function helpVars(v) {
+  const w = v.waiting || {};
+  const out = {};
+  if (w.casino !== undefined && w.casino !== null) { const c = casinoById(v, w.casino); if (c) out.casino = c.name; }
+  if (typeof w.owner === "number") out.owner = playerName(v, w.owner);
+  out.pot = money(v.pot);
+  return out;
+}
+
+export { actionsArea, auctionLine, chooserOpts, showingPanel, shownKind, rememberStake };
