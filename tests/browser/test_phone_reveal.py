@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 
-from phone_fit import LANDSCAPE, PORTRAIT, SMALL_PHONE
+from phone_fit import LANDSCAPE, OFF_SCREEN, PORTRAIT, SMALL_PHONE
 from web_driver import Frames, open_table, settle, start_game
 from web_host import start_host, stop_host
 
@@ -232,3 +232,33 @@ def test_a_watcher_sees_hyphenated_names_wrap_after_a_hyphen(browser, host, shot
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_the_decision_stays_in_view_through_changes_of_height_until_the_person_scrolls(browser, tmp_path, shots):
+    """A phone turned to 640x360 (touch, English and Dutch): the browser's bars and a full-page
+    screenshot change the height; the decision is whole on screen after each. Once the person
+    scrolls away themselves, a change of height leaves the page where they put it."""
+    host = start_host(tmp_path / "data")
+    contexts: list = []
+    try:
+        table, phones = game_of_three(browser, host, contexts)
+        roller = next(p for p in phones if p.locator('[data-act="do"][data-type="roll"]').count())
+        roller.set_viewport_size(LANDSCAPE)
+        whole = f"() => ({OFF_SCREEN})() === ''"
+        roller.wait_for_function(whole, timeout=3_000)
+        roller.screenshot(path=shots / "roll-landscape-full.png", full_page=True)
+        for height in (300, 360, 200, 360, 200):
+            roller.set_viewport_size({"width": LANDSCAPE["width"], "height": height})
+            roller.wait_for_function(whole, timeout=3_000)
+        assert roller.evaluate("scrollY") > 0  # at 200 px high, the page scrolled to the decision
+        roller.mouse.move(320, 100)
+        roller.mouse.wheel(0, -2000)
+        roller.wait_for_function("() => scrollY === 0")
+        assert roller.evaluate(f"({OFF_SCREEN})()") != ""
+        roller.set_viewport_size({"width": LANDSCAPE["width"], "height": 210})
+        roller.wait_for_timeout(300)  # a resize that would pull the decision back runs within a frame or two
+        assert roller.evaluate("scrollY") == 0
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        stop_host(host)

@@ -222,10 +222,12 @@ function screen(msg) {
 }
 
 // When the phone faces a new question, turns or changes language, bring the decision into view
-// (whole, or its top when taller), and keep it there for a moment while the layout settles (a
-// turned phone's media queries can apply a frame after its new size).
+// (whole, or its top when taller) and keep it there through every change of size that follows (a
+// turned phone's media queries can apply a frame after its new size, a screenshot or the browser's
+// bars can change the height), until the person takes over.
 let shownDecision = "";
-let keepUntil = 0;
+let pinned = false;
+let watched = null; // the decision whose size is watched: each render makes a new one
 
 function inView(el) {
   const r = el.getBoundingClientRect();
@@ -236,29 +238,38 @@ function bringIn(el) {
   el.scrollIntoView({ block: el.getBoundingClientRect().height <= innerHeight ? "nearest" : "start", behavior: "instant" });
 }
 
-function keepInView() {
+function keepPinned() {
   const el = root.querySelector("[data-decision]");
-  if (!el || performance.now() > keepUntil) return;
-  if (!inView(el)) bringIn(el);
-  setTimeout(keepInView, 50);
+  if (pinned && el && !inView(el)) bringIn(el);
 }
+
+const sizes = new ResizeObserver(keepPinned);
+sizes.observe(document.documentElement);
+addEventListener("resize", keepPinned);
+// The person takes over: a scroll of their own, or a text field (the browser keeps it above the keyboard).
+const letGo = () => { pinned = false; };
+for (const ev of ["wheel", "touchmove", "keydown"]) addEventListener(ev, letGo, { passive: true, capture: true });
+addEventListener("focusin", (ev) => { if (ev.target.matches("input, textarea")) letGo(); });
 
 function showDecision(force) {
   const el = root.querySelector("[data-decision]");
+  if (el !== watched) {
+    if (watched) sizes.unobserve(watched);
+    watched = el;
+    if (el) sizes.observe(el);
+  }
   if (!el) { shownDecision = ""; return; }
   if (!force && el.dataset.decision === shownDecision) return;
   shownDecision = el.dataset.decision;
-  const idle = performance.now() > keepUntil;
-  keepUntil = performance.now() + 1500;
+  pinned = true;
   bringIn(el);
-  if (idle) setTimeout(keepInView, 50);
 }
 
 // The phone turned: once the page is laid out at its new width.
 let width = 0;
-new ResizeObserver(([e]) => {
-  if (e.contentRect.width !== width) { width = e.contentRect.width; showDecision(true); }
-}).observe(document.documentElement);
+addEventListener("resize", () => {
+  if (innerWidth !== width) { width = innerWidth; showDecision(true); }
+});
 
 const showHeldFace = holdToLook(root);
 armTurnSignals();
