@@ -157,6 +157,7 @@ def test_a_flood_of_malformed_packets_logs_a_few_short_lines(server):
         ws.close()
     answer = table.call("act", {"id": "still-here", "action": {"type": "lock"}})
     assert answer == {"ok": True, "events": []}
+    until(lambda: len(server.lines) > before, WAIT)  # the log is read on a thread: wait for its first line
     time.sleep(0.5)
     logged = server.lines[before:]
     assert 1 <= len(logged) <= 25, logged
