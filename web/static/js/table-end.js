@@ -1,0 +1,43 @@
+// The end of a game on the table screen: the winner, everyone's place, the money chart, Play again,
+// and the seed with the export to check the game.
+
+import { h } from "./dom.js";
+import { t, money } from "./i18n.js";
+import { moneyChart } from "./chart.js";
+import { pawnClass, pawnMark } from "./pawn.js";
+import { KEY, store, problem } from "./table-parts.js";
+
+// The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
+export function endScreen(msg) {
+  const v = msg.view;
+  const winner = v.winner !== null && v.winner !== undefined ? v.players.find((p) => p.seat === v.winner) : null;
+  const again = msg.legal_actions.find((a) => a.type === "play_again");
+  return h("main", { class: "end-grid" },
+    h("section", { class: "end-main" },
+      h("div", { class: `celebrate${winner ? ` ${pawnClass(winner)}` : ""}` },
+        h("p", { class: "confetti", "aria-hidden": "true" }, Array.from({ length: 14 }, (_, i) => h("span", { class: `bit b${i % 7}` }))),
+        h("h1", { class: "winner", "data-out": "winner" }, winner ? pawnMark(winner) : null, h("span", { text: winner ? t("end.winner", { name: winner.name }) : t("end.title") })),
+        again ? h("button", { type: "button", class: "btn primary big", "data-act": "do", "data-type": "play_again", disabled: !!store.state.pending, text: t("act.play_again") }) : null),
+      h("h2", { text: t("show.ranking") }), ranking(v),
+      problem()),
+    h("section", { class: "end-side" },
+      h("h2", { text: t("end.chart") }), moneyChart(v),
+      h("details", { class: "check" }, h("summary", { text: t("show.check") }),
+        h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
+        h("p", { class: "hint", text: t("end.seed_help") }),
+        h("a", { class: "btn", href: `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") }))));
+}
+
+// Everyone's place: the winner first, then the players still in by money, then the bankrupt, last out first.
+function ranking(v) {
+  const outAt = new Map();
+  (v.log || []).forEach((e, i) => { if (e.type === "bankrupt") outAt.set(e.seat, i); });
+  const place = (p) => (p.seat === v.winner ? [0, 0] : p.out ? [2, -(outAt.get(p.seat) ?? -1)] : [1, -p.money]);
+  const order = [...v.players].sort((a, b) => { const x = place(a), y = place(b); return x[0] - y[0] || x[1] - y[1]; });
+  return h("ol", { class: "ranking", "data-out": "ranking" }, order.map((p, i) => h("li", { class: `rank ${pawnClass(p)}${p.seat === v.winner ? " first" : ""}`, "data-seat": p.seat },
+    h("span", { class: "place", text: String(i + 1) }), pawnMark(p), h("span", { class: "pname", text: p.name }),
+    p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+    h("span", { class: "spacer" }),
+    h("span", { class: "hint", text: t("show.casinos_n", { n: v.casinos.filter((c) => c.owner === p.seat).length }) }),
+    h("strong", { class: "rank-money", text: money(p.money) }))));
+}

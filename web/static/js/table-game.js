@@ -1,0 +1,126 @@
+// The table screen during a game: every player's money and casinos, the stage (wheel, dice, card,
+// the auction, the board's ring), pot and bank, the seats without a phone and the history.
+
+import { h } from "./dom.js";
+import { currentLang, t, money } from "./i18n.js";
+import { playerName } from "./actions.js";
+import { eventText, waitingText, quiet, casinoName } from "./words.js";
+import { countdownLine } from "./common.js";
+import { pawnClass, pawnMark } from "./pawn.js";
+import { BoardRing, lapLine } from "./board-ring.js";
+import { scene, problem, dot, casinoChip, controls } from "./table-parts.js";
+import { endScreen } from "./table-end.js";
+
+// Every player in seat order: the panels keep their places, the current player is highlighted.
+function playersPanel(msg) {
+  const v = msg.view, tb = msg.table || {};
+  const waiting = new Set((v.waiting && v.waiting.seats) || []);
+  const ul = h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") });
+  for (const p of [...v.players].sort((x, y) => x.seat - y.seat)) {
+    const seat = p.seat;
+    const phone = tb.phones ? tb.phones[seat] : true;
+    const cas = v.casinos.filter((c) => c.owner === seat);
+    const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
+      Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
+    ul.append(h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
+      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
+        p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
+        p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+        h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
+      h("div", { class: "tp-own" },
+        cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+        backs)));
+  }
+  return ul;
+}
+
+// The auction takes the stage: the casino, the highest bid and bidder, who is still in, a large countdown.
+function auctionStage(msg) {
+  const v = msg.view, w = v.waiting || {};
+  const passed = new Set(w.passed || []);
+  const casino = (v.casinos || []).find((c) => c.id === w.casino);
+  const bidders = v.players.filter((p) => !p.out && !passed.has(p.seat) && p.seat !== w.seller);
+  const hasBid = w.bidder !== null && w.bidder !== undefined;
+  return h("section", { class: "stage auction", "aria-label": t("table.auction") },
+    h("h2", { text: t("table.auction") }),
+    casino ? h("ul", { class: "chips auction-casino" }, casinoChip(casino)) : null,
+    h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
+    h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
+    countdownLine(),
+    h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
+      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name })))),
+    h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
+    w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
+}
+
+function phonelessPanel(msg) {
+  const tb = msg.table || {};
+  const v = msg.view;
+  const out = [];
+  for (const [seat, actions] of Object.entries(tb.phoneless || {})) {
+    if (!actions || !actions.length) continue;
+    const s = Number(seat);
+    out.push(h("section", { class: "phoneless", "data-seat": s, "aria-label": t("table.act_for", { name: playerName(v, s) }) },
+      h("h3", { text: t("table.act_for", { name: playerName(v, s) }) }),
+      controls(actions, v, s)));
+  }
+  return out.length ? h("div", { class: "phoneless-box" }, out) : null;
+}
+
+function history(msg) {
+  const v = msg.view, tb = msg.table || {};
+  const times = tb.log_times || [];
+  const ol = h("ol", { class: "history", reversed: true, start: (v.log_start || 0) + (v.log || []).length });
+  const entries = (v.log || []).map((e, i) => [e, times[i]]).filter(([e]) => !quiet(e)).reverse();
+  for (const [e, time] of entries.slice(0, 80)) {
+    const corr = e.type === "correction" || e.type === "undone";
+    ol.append(h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
+      time ? h("time", { text: new Date(time * 1000).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) }) : null,
+      h("span", { text: eventText(e, v) })));
+  }
+  return h("section", { class: "hist-box", "aria-label": t("table.history") }, h("h2", { text: t("table.history") }), ol);
+}
+
+function forSale(v) {
+  const free = v.casinos.filter((c) => c.owner === null || c.owner === undefined);
+  return h("section", { class: "for-sale", "aria-label": t("table.for_sale") },
+    h("h2", { text: t("table.for_sale") }),
+    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }));
+}
+
+function money2(v) {
+  return h("div", { class: "purse" },
+    h("div", { class: "pot" }, h("span", { class: "label", text: t("table.pot") }), h("strong", { "data-out": "pot", text: money(v.pot) })),
+    h("div", { class: "bank" }, h("span", { class: "label", text: t("table.bank") }), h("strong", { "data-out": "bank", text: money(v.bank) })),
+    v.debt ? h("p", { class: "debt", text: t("table.debt", { debtor: playerName(v, v.debt.debtor), creditor: v.debt.creditor === null ? t("place.bank") : playerName(v, v.debt.creditor), amount: money(v.debt.amount) }) }) : null);
+}
+
+export function game(msg) {
+  const v = msg.view;
+  if (v.over) return endScreen(msg);
+  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
+  return h("main", { class: "game-grid" },
+    h("aside", { class: "col-players" }, playersPanel(msg)),
+    h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : boardStage(msg), money2(v), phonelessPanel(msg),
+      problem()),
+    h("aside", { class: "col-history" }, history(msg), forSale(v)));
+}
+
+const RING_EM = 3; // the largest space on the stage's ring; the stage keeps as much room (table.css)
+
+// The stage; with a board map, the ring of its spaces round it with the pawns and the lap.
+function boardStage(msg) {
+  const board = (msg.table || {}).board;
+  const { stage } = scene;
+  stage.el.classList.toggle("has-board", !!board);
+  if (!board) { if (scene.ring) scene.ring.el.remove(); return stage.el; }
+  scene.ring ||= new BoardRing("on-stage", RING_EM);
+  const { ring } = scene;
+  if (!ring.el.isConnected) stage.el.prepend(ring.el);
+  ring.draw(board.spaces, msg.view.casinos);
+  ring.update(msg.view);
+  stage.el.querySelector(".lap-line")?.remove();
+  const lap = lapLine(msg.view, board.spaces);
+  if (lap) stage.el.append(lap);
+  return stage.el;
+}

@@ -1,0 +1,163 @@
+// The table screen's lobby: the QR code and join code, the seat order, the settings, the box of
+// casinos and the board map; and what the banker changes there.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { group } from "./actions.js";
+import { pawnClass, pawnMark } from "./pawn.js";
+import { firstRunHelp } from "./firstrun.js";
+import { boardEditor } from "./board-editor.js";
+import { store, send, findAction, problem, dot, controls } from "./table-parts.js";
+
+// How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
+// page belongs at the end of this box.
+function joinBox(v, tb) {
+  return h("section", { class: "join-box", "aria-label": t("lobby.scan") },
+    h("h1", { text: t("lobby.scan") }),
+    tb.qr_svg ? h("img", { class: "qr", src: tb.qr_svg, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
+    h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
+    h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
+    (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
+      h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null);
+}
+
+export function lobby(msg) {
+  const v = msg.view, tb = msg.table || {};
+  const groups = group(msg.legal_actions);
+  const moves = groups.get("move_seat") || [];
+  const removes = new Set((groups.get("remove_player") || []).map((a) => a.seat));
+  const list = h("ol", { class: "lobby-players", "aria-label": t("lobby.order") });
+  v.players.forEach((p, i) => {
+    const up = moves.find((a) => a.seat === p.seat && a.to === i - 1);
+    const down = moves.find((a) => a.seat === p.seat && a.to === i + 1);
+    list.append(h("li", { class: `lp ${pawnClass(p)}`, "data-seat": p.seat },
+      dot(p.connected, p.phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
+      p.phone ? null : h("span", { class: "tag", text: t("lobby.no_phone") }),
+      h("span", { class: "spacer" }),
+      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i - 1, disabled: !up || !!store.state.pending, "aria-label": `${t("ui.up")}: ${p.name}` }, "↑"),
+      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i + 1, disabled: !down || !!store.state.pending, "aria-label": `${t("ui.down")}: ${p.name}` }, "↓"),
+      removes.has(p.seat) ? h("button", { type: "button", class: "tool danger", "data-act": "remove", "data-seat": p.seat, "aria-label": `${t("ui.remove")}: ${p.name}` }, "✕") : null));
+  });
+  const n = v.players.length;
+  const need = Math.max(0, (v.min_players || 3) - n);
+  const other = ["add_player", "lock", "unlock", "start"].filter((k) => groups.has(k));
+  const main = [];
+  for (const k of other) main.push(...groups.get(k));
+  return h("main", { class: "lobby-grid" },
+    joinBox(v, tb),
+    h("section", { class: "lobby-side" },
+      h("h2", { text: t("lobby.order") }),
+      h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
+      list,
+      firstRunHelp(v),
+      v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
+      controls(main, v, null, "lobby-controls"),
+      problem(),
+      groups.has("set_settings") ? settingsForm(v) : null,
+      groups.has("set_box") ? boxEditor(v) : null,
+      groups.has("set_settings") ? boardEditor(v, store.state.ui, !!store.state.pending, store.state.error) : null));
+}
+
+const SETTINGS = [
+  ["starting_money", "money"], ["starting_casinos", [1, 2]], ["starting_bluff_cards", [0, 1]],
+  ["bank_reserve", "money_or_none"], ["unit", "money"], ["combination_by", ["start", "playing"]],
+  ["everybody_ties", ["replay", "nobody"]], ["auction_seconds", "int"],
+];
+
+function settingsForm(v) {
+  const s = v.settings || {};
+  const draft = store.state.ui.settings || {};
+  const val = (k) => (k in draft ? draft[k] : s[k]);
+  const rows = SETTINGS.map(([k, kind]) => {
+    let input;
+    if (Array.isArray(kind)) {
+      input = h("select", { "data-set": k }, kind.map((o) => h("option", { value: o, selected: String(val(k)) === String(o) ? true : null,
+        text: typeof o === "number" ? String(o) : t(`settings.${k}_${o}`) })));
+    } else {
+      const x = val(k);
+      input = h("input", { type: "number", "data-set": k, min: 0, step: kind === "int" ? 1 : s.unit || 10000, value: x === null || x === undefined ? "" : x });
+    }
+    return h("label", { class: "field" }, h("span", { text: t(`settings.${k}`) }), input);
+  });
+  const deck = s.bluff_deck || {};
+  const ddraft = draft.bluff_deck || deck;
+  const deckRow = h("fieldset", { class: "deck" }, h("legend", { text: t("settings.bluff_deck") }),
+    ["blank", "roulette", "dice", "cards"].map((k) => h("label", { class: "field small" }, h("span", { text: t(`bluff.${k}`) }),
+      h("input", { type: "number", min: 0, max: 40, "data-deck": k, value: ddraft[k] ?? 0 }))));
+  return h("details", { class: "settings", open: store.state.ui.settingsOpen ? true : null, "data-details": "settingsOpen" },
+    h("summary", { text: t("lobby.settings") }),
+    h("div", { class: "settings-grid" }, rows, deckRow),
+    h("button", { type: "button", class: "btn", "data-act": "save-settings", disabled: !!store.state.pending, text: t("settings.save") }));
+}
+
+function boxEditor(v) {
+  const box = store.state.ui.box || (v.settings.box || []).map((c) => ({ ...c }));
+  store.state.ui.box = box;
+  const colours = ["blue", "red", "green", "yellow"];
+  const rows = box.map((c, i) => h("tr", {},
+    h("td", {}, h("input", { "data-box": i, "data-k": "name", value: c.name, maxlength: 40, "aria-label": `${t("settings.name")} ${i + 1}` })),
+    h("td", {}, h("select", { "data-box": i, "data-k": "colour", "aria-label": `${t("settings.colour")} ${i + 1}` },
+      [...new Set([...colours, c.colour])].map((o) => h("option", { value: o, selected: o === c.colour ? true : null, text: t(`colour.${o}`) })))),
+    h("td", {}, h("select", { "data-box": i, "data-k": "symbol", "aria-label": `${t("settings.symbol")} ${i + 1}` },
+      ["roulette", "dice", "cards"].map((o) => h("option", { value: o, selected: o === c.symbol ? true : null, text: t(`symbol.${o}`) })))),
+    h("td", {}, h("button", { type: "button", class: "tool", "data-act": "box-del", "data-i": i, "aria-label": `${t("ui.remove")}: ${c.name}` }, "✕"))));
+  return h("details", { class: "box", open: store.state.ui.boxOpen ? true : null, "data-details": "boxOpen" },
+    h("summary", { text: t("lobby.box") }),
+    h("table", { class: "box-table" },
+      h("thead", {}, h("tr", {}, h("th", { text: t("settings.name") }), h("th", { text: t("settings.colour") }), h("th", { text: t("settings.symbol") }), h("th", {}))),
+      h("tbody", {}, rows)),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn", "data-act": "box-add", text: t("settings.add_casino") }),
+      h("button", { type: "button", class: "btn primary", "data-act": "save-box", disabled: !!store.state.pending, text: t("settings.save_box") })),
+    store.state.ui.saved ? h("p", { class: "hint", role: "status", text: t("settings.saved") }) : null);
+}
+
+export function saveSettings() {
+  const msg = store.state.msg;
+  const cur = msg.view.settings || {};
+  const draft = store.state.ui.settings || {};
+  const edit = {};
+  for (const [k, kind] of SETTINGS) {
+    if (!(k in draft)) continue;
+    let x = draft[k];
+    if (Array.isArray(kind)) x = typeof kind[0] === "number" ? Number(x) : x;
+    else if (kind === "money_or_none") x = x === "" ? null : Number(x);
+    else x = Number(x);
+    if (x !== cur[k]) edit[k] = x;
+  }
+  if (draft.bluff_deck) edit.bluff_deck = draft.bluff_deck;
+  if (!Object.keys(edit).length) return;
+  send({ type: "set_settings", settings: edit }).then((ans) => { if (ans && ans.ok) store.ui({ settings: null, saved: true }); });
+}
+
+// A tap on one of the lobby's own controls; false when the tap is not the lobby's.
+export function lobbyClick(act, el, ask) {
+  const ui = store.state.ui;
+  if (act === "move") {
+    const a = findAction("move_seat", null, (x) => x.seat === Number(el.dataset.seat) && x.to === Number(el.dataset.to));
+    if (a) send(a);
+  } else if (act === "remove") {
+    const a = findAction("remove_player", null, (x) => x.seat === Number(el.dataset.seat));
+    if (a) ask(a, null);
+  } else if (act === "save-settings") saveSettings();
+  else if (act === "box-add") { const box = ui.box || []; box.push({ name: `${t("space.casino")} ${box.length + 1}`, colour: "blue", symbol: "roulette" }); store.ui({ box, boxOpen: true }); }
+  else if (act === "box-del") { const box = ui.box || []; box.splice(Number(el.dataset.i), 1); store.ui({ box, boxOpen: true }); }
+  else if (act === "save-box") {
+    if (findAction("set_box", null)) send({ type: "set_box", box: ui.box }).then((ans) => { if (ans && ans.ok) store.ui({ box: null, saved: true }); });
+  } else return false;
+  return true;
+}
+
+// Typing in the settings, the bluff deck or the box: kept as a draft until saved.
+export function lobbyInput(el) {
+  const ui = store.state.ui;
+  if (el.dataset.set) { ui.settings = { ...(ui.settings || {}), [el.dataset.set]: el.value }; return true; }
+  if (el.dataset.deck) {
+    const deck = { ...((ui.settings && ui.settings.bluff_deck) || store.state.msg.view.settings.bluff_deck) };
+    deck[el.dataset.deck] = Number(el.value || 0);
+    ui.settings = { ...(ui.settings || {}), bluff_deck: deck };
+    return true;
+  }
+  if (el.dataset.box !== undefined) { ui.box[Number(el.dataset.box)][el.dataset.k] = el.value; return true; }
+  return false;
+}
