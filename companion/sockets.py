@@ -42,6 +42,11 @@ class Sockets:
         conn.seen = None
         self.send(conn, self.round(public), own)
 
+    def tell_screens(self, event: str, data: dict[str, Any]) -> None:
+        """Every table screen of this table gets ``event`` (``moved``: play again took the table on)."""
+        for conn in self.screens:
+            self.transport.send(conn.sid, event, data)
+
     def remove(self, conn: Conn) -> bool:
         """A socket leaves; True if it held a seat's phone (the others hear it a moment later)."""
         if conn.screen:

@@ -216,6 +216,7 @@ class Table:
         if action["type"] == "play_again":
             if self.again is None:
                 self.again = self._play_again()
+            self.sockets.tell_screens("moved", {"table_key": self.again.key})
             return {"ok": True, "events": [], "table_key": self.again.key}
         key = self.s.new_table(None).key
         self.left_behind()

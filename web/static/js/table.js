@@ -126,7 +126,13 @@ function ask(action, as) {
 
 async function doAction(action, as) {
   const ans = await send(action, as);
-  if (ans && ans.ok && ans.table_key) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`;
+  if (ans && ans.ok && ans.table_key) goTo(ans.table_key);
+}
+
+// Another table: the answer to new game or play again, or `moved` from the host when any table
+// screen of this finished game pressed Play again (so the television follows the laptop).
+function goTo(key) {
+  location.href = `/table?key=${encodeURIComponent(key)}`;
 }
 
 root.addEventListener("input", (ev) => {
@@ -217,5 +223,8 @@ store.addEventListener("change", () => {
 applyTheme();
 await loadLang();
 if (!KEY) store.set({ conn: "refused", refusal: "bad_key" });
-else net.connect({ table_key: KEY });
+else {
+  net.connect({ table_key: KEY });
+  net.socket.on("moved", (m) => { if (m && typeof m.table_key === "string") goTo(m.table_key); });
+}
 render();
