@@ -5,7 +5,7 @@ const LANGS = ["nl", "en"];
 const KEY = "cashrun.lang";
 let dict = {};
 let lang = "en";
-let plural = new Intl.PluralRules("en");
+let rules = new Intl.PluralRules("en");
 let numfmt = new Intl.NumberFormat("en");
 
 function chooseLang() {
@@ -24,7 +24,7 @@ async function loadLang(want) {
   const res = await fetch(`/i18n/${screen}/${l}.json`);
   dict = await res.json();
   lang = l;
-  plural = new Intl.PluralRules(l);
+  rules = new Intl.PluralRules(l);
   numfmt = new Intl.NumberFormat(l === "nl" ? "nl-NL" : "en-GB");
   document.documentElement.lang = l;
   return l;
@@ -46,10 +46,16 @@ function lookup(key) {
 
 function has(key) { return typeof lookup(key) === "string" || typeof lookup(key) === "object"; }
 
-// t("a.b", {name}) -> string; {n} picks a plural form when the entry is an object with one/other.
+// The plural form of the count `n` in this language, as Intl.PluralRules names it: "one" or
+// "other" in Dutch and English (0 is "other": "0 spelers", "0 players").
+function plural(n) { return rules.select(Number(n)); }
+
+// t("a.b", {name}) -> string. A count string is an object of plural forms ({one, other}); `vars.n`
+// is its count and picks the form (the "other" form when the language's form is missing). A
+// sentence with two counts is made of two such strings.
 function t(key, vars = {}) {
   let v = lookup(key);
-  if (v && typeof v === "object" && "n" in vars) v = v[plural.select(vars.n)] ?? v.other;
+  if (v && typeof v === "object") v = v["n" in vars ? plural(vars.n) : "other"] ?? v.other;
   if (typeof v !== "string") return key;
   return v.replace(/\{(\w+)\}/g, (m, name) => {
     const x = vars[name];
@@ -65,6 +71,11 @@ function money(n) {
 
 function num(n) { return numfmt.format(n); }
 
+// Names as one phrase: "Ann, Bob and Cas" / "Ann, Bob en Cas"; `or` for "Ann or Bob".
+function list(items, or = false) {
+  return new Intl.ListFormat(lang, { type: or ? "disjunction" : "conjunction" }).format(items);
+}
+
 function currentLang() { return lang; }
 
-export { LANGS, loadLang, setLang, t, has, money, num, currentLang, chooseLang };
+export { LANGS, loadLang, setLang, t, has, plural, list, money, num, currentLang, chooseLang };

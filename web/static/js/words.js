@@ -1,6 +1,6 @@
 // Events and waiting states as sentences: data in, translated words out.
 
-import { t, has, money } from "./i18n.js";
+import { t, has, money, list } from "./i18n.js";
 import { casinoById, playerName, placeName, pickLabel } from "./actions.js";
 
 const SUIT_SIGN = { hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
@@ -95,7 +95,9 @@ function waitingText(view) {
   if (view.over) return view.winner !== null && view.winner !== undefined ? t("wait.over", { name: playerName(view, view.winner) }) : t("wait.over_none");
   const w = view.waiting || {};
   const seats = w.seats || [];
-  const names = seats.length > 3 ? t("wait.n_players", { n: seats.length }) : seats.map((s) => playerName(view, s)).join(", ");
+  // "Ann and Bob may bid" (the lap's confirmers: "Ann, Bob or the banker"); `n` picks the verb's form.
+  const named = seats.map((s) => playerName(view, s));
+  const names = seats.length > 3 ? t("wait.n_players", { n: seats.length }) : view.phase === "lap_claim" ? named.join(", ") : list(named);
   const vars = { name: names, n: seats.length };
   for (const [k, x] of Object.entries(w)) {
     if (k === "seats") continue;
