@@ -21,14 +21,19 @@ def board_24() -> dict[str, Any]:
     return {"version": 1, "spaces": spaces}
 
 
-def enter_board(page, spaces: list[dict[str, Any]]) -> None:
-    """Tap each space's kind in order (and its casino or symbol) in the open editor, after the spaces entered."""
+def button(space: dict[str, Any]) -> str:
+    """The editor's one button for a space: a casino by its number, a symbol space by its symbol."""
+    if space["space"] == "casino":
+        return f'[data-act="bd-put"][data-casino="{space["casino"]}"]'
+    symbol = f'[data-symbol="{space["symbol"]}"]' if "symbol" in space else ":not([data-symbol])"
+    return f'[data-act="bd-put"][data-kind="{space["space"]}"]{symbol}'
+
+
+def enter_board(page, spaces: list[dict[str, Any]]) -> int:
+    """Tap each space in order in the open editor, after the spaces entered; returns the taps."""
     editor = page.locator(".board-edit")
     done = editor.locator(".tile:not(.next)").count()
     for n, space in enumerate(spaces, start=done):
-        editor.locator(f'[data-act="bd-kind"][data-kind="{space["space"]}"]').click()
-        if space["space"] == "casino":
-            editor.locator(f'[data-act="bd-casino"][data-casino="{space["casino"]}"]').click()
-        elif "symbol" in space:
-            editor.locator(f'[data-act="bd-symbol"][data-symbol="{space["symbol"]}"]').click()
+        editor.locator(button(space)).click()
         page.wait_for_function("(n) => document.querySelectorAll('.board-edit .tile:not(.next)').length === n", arg=n + 1)
+    return len(spaces)

@@ -1,20 +1,19 @@
-// The board map's editor in the lobby: the banker walks round the real board from space 1 and taps
-// each space's kind (and its casino or symbol) in order, with undo; a ring previews the board as
-// entered. Saving sends it as the lobby's settings (the host then remembers it with the box
-// profile); a file can be exported and imported, the host checking it like any setting.
-// State in store.state.ui: boardDraft (the spaces entered, null: the lobby's board), boardPick
-// (a kind waiting for its casino or symbol), boardNote (what the last save or import did).
+// The board map's editor in the lobby: a sheet over the whole screen while it is open. The banker
+// walks round the real board from space 1 and taps each space in one tap (a casino by its name, a
+// symbol space by its symbol); a space in the preview ring can be tapped to change it, remove it or
+// put one before it. The sheet says when the board looks complete and offers Save. Saving sends
+// it as the lobby's settings (the host remembers it with the box profile); a file can be exported
+// and imported, the host checking it like any setting.
+// State in store.state.ui: boardOpen (the sheet), boardDraft (the spaces entered, null: the
+// lobby's board), boardAt (a space picked in the ring, or null: the end), boardInsert (a new space
+// goes before boardAt), boardProblem / boardNote (what the last save or import did).
 
 import { h, icon } from "./dom.js";
-import { t, has } from "./i18n.js";
-import { BoardRing } from "./board-ring.js";
+import { t, has, list } from "./i18n.js";
+import { BoardRing, spaceLabel } from "./board-ring.js";
+import { VERSION, SINGLE, WITH_SYMBOL, SYMBOLS, spaceOf, placedAt, look, put, removeAt } from "./board-draft.js";
 
-const VERSION = 1;
-const KINDS = ["casino", "cash_and_run", "bluff", "win_pot", "everybody_plays", "grand_slam", "buy_back"];
-const WITH_SYMBOL = ["win_pot", "everybody_plays", "buy_back"];
-const SYMBOLS = ["roulette", "dice", "cards"];
-
-const preview = new BoardRing("preview");
+const preview = new BoardRing("preview", Infinity, true);
 
 function draftOf(ui, v) {
   if (!ui.boardDraft) ui.boardDraft = ((v.settings.board || {}).spaces || []).map((sp) => ({ ...sp }));
@@ -30,63 +29,103 @@ function refusal(err, box) {
   return t("boardedit.refused", { reason });
 }
 
-function kindButton(kind) {
-  return h("button", { type: "button", class: "btn kind", "data-act": "bd-kind", "data-kind": kind },
-    kind === "casino" ? icon("sp-casino") : kind === "bluff" ? icon("sp-bluff") : null, h("span", { text: t(`space.${kind}`) }));
+function question(spaces, at, insert, box) {
+  if (at === null) return t("boardedit.next", { n: spaces.length + 1 });
+  if (insert) return t("boardedit.insert", { n: at + 1 });
+  return t("boardedit.change", { n: at + 1, now: spaceLabel(spaces[at], box) });
+}
+
+// One button per casino of the box, in a grid; a casino already on the board (elsewhere than the
+// space being changed) is greyed out with its space's number.
+function casinoGrid(box, taken, full) {
+  return h("div", { class: "board-casinos", role: "group", "aria-label": t("boardedit.casinos") },
+    box.map((c, i) => {
+      const where = taken.get(i);
+      return h("button", { type: "button", class: `btn opt casino c-${c.colour}`, "data-act": "bd-put", "data-casino": i,
+        disabled: where !== undefined || full, title: where !== undefined ? `${c.name}: ${t("boardedit.placed_on", { n: where + 1 })}` : c.name },
+        icon(c.symbol), h("span", { class: "bname", text: c.name }),
+        where !== undefined ? h("span", { class: "where", text: String(where + 1) }) : null);
+    }));
+}
+
+// Every other kind of space, a symbol space as one button per symbol: each space is one tap.
+function otherGrid(full) {
+  const single = SINGLE.map((kind) => h("button", { type: "button", class: `btn opt k-${kind}`, "data-act": "bd-put", "data-kind": kind, disabled: full },
+    kind === "bluff" ? icon("sp-bluff") : null, h("span", { text: t(`space.${kind}`) })));
+  const rows = WITH_SYMBOL.map((kind) => h("div", { class: "board-row", role: "group", "aria-label": t(`space.${kind}`) },
+    h("span", { class: "board-kind", text: t(`space.${kind}`) }),
+    SYMBOLS.map((sym) => h("button", { type: "button", class: "btn opt", "data-act": "bd-put", "data-kind": kind, "data-symbol": sym, disabled: full,
+      "aria-label": `${t(`space.${kind}`)} · ${t(`symbol.${sym}`)}` }, icon(sym), h("span", { text: t(`symbol.${sym}`) })))));
+  return h("div", { class: "board-others", role: "group", "aria-label": t("boardedit.others") }, h("div", { class: "board-row singles" }, single), rows);
+}
+
+// "Still to place: 3 casinos and a Cash & Run space", or that the board looks complete.
+function statusLine(state) {
+  if (state.complete) return h("p", { class: "board-status done", role: "status", "data-out": "board-status", text: t("boardedit.complete") });
+  const what = [];
+  if (state.missing.length) what.push(t("boardedit.missing_casinos", { n: state.missing.length }));
+  if (!state.runs) what.push(t("boardedit.missing_run"));
+  if (state.short) what.push(t("boardedit.missing_spaces", { n: state.short }));
+  return h("p", { class: "board-status", role: "status", "data-out": "board-status", text: t("boardedit.still", { what: list(what) }) });
+}
+
+function countLine(spaces, state, box) {
+  return [t("boardedit.spaces_n", { n: spaces.length }), t("boardedit.placed_n", { placed: state.placed, n: box.length }),
+    t("boardedit.runs_n", { n: state.runs })].join(" · ");
 }
 
 function boardEditor(v, ui, pending, error) {
   const box = v.settings.box || [];
   const spaces = draftOf(ui, v);
-  const n = spaces.length + 1;
-  const placed = new Set(spaces.filter((sp) => sp.space === "casino").map((sp) => sp.casino));
-  let question, choices;
-  if (ui.boardPick === "casino") {
-    question = t("boardedit.which_casino", { n });
-    choices = box.map((c, i) => placed.has(i) ? null : h("button", { type: "button", class: `btn opt casino c-${c.colour}`, "data-act": "bd-casino", "data-casino": i },
-      icon(c.symbol), h("span", { text: c.name })));
-  } else if (ui.boardPick) {
-    question = t("boardedit.which_symbol", { n });
-    choices = SYMBOLS.map((sym) => h("button", { type: "button", class: "btn", "data-act": "bd-symbol", "data-symbol": sym }, icon(sym), h("span", { text: t(`symbol.${sym}`) })));
-  } else {
-    question = t("boardedit.next", { n });
-    choices = KINDS.map(kindButton);
-  }
+  const at = ui.boardAt ?? null;
+  const insert = at !== null && !!ui.boardInsert;
+  const state = look(spaces, box);
+  const full = state.full && (at === null || insert);
   preview.draw(spaces, box, spaces.length + 1);
-  const runs = spaces.filter((sp) => sp.space === "cash_and_run").length;
+  preview.pick(at ?? spaces.length);
   const problem = ui.boardProblem || refusal(error, box);
-  return h("details", { class: "board-edit", open: ui.boardOpen ? true : null, "data-details": "boardOpen" },
-    h("summary", { text: t("boardedit.title") }),
-    h("p", { class: "hint", text: t("boardedit.intro") }),
-    h("div", { class: "board-work" },
-      h("div", { class: "board-pad" },
-        h("p", { class: "board-next", "data-out": "board-next", text: question }),
-        h("div", { class: "board-kinds", role: "group", "aria-label": question }, choices),
-        h("div", { class: "row" },
-          h("button", { type: "button", class: "btn", "data-act": "bd-undo", disabled: !spaces.length && !ui.boardPick, text: t("boardedit.undo") }),
-          h("button", { type: "button", class: "btn", "data-act": "bd-clear", disabled: !spaces.length, text: t("boardedit.clear") })),
-        h("p", { class: "hint", "data-out": "board-count", text: t("boardedit.count", { n: spaces.length, placed: placed.size, casinos: box.length, runs }) })),
-      preview.el),
-    h("div", { class: "row" },
-      h("button", { type: "button", class: "btn primary", "data-act": "bd-save", disabled: pending || !spaces.length, text: t("boardedit.save") }),
-      h("button", { type: "button", class: "btn", "data-act": "bd-export", disabled: !spaces.length, text: t("boardedit.export") }),
-      h("label", { class: "btn file" }, h("span", { text: t("boardedit.import") }),
-        h("input", { type: "file", accept: "application/json,.json", "data-board-file": "", disabled: pending })),
-      v.settings.board ? h("button", { type: "button", class: "btn", "data-act": "bd-remove", disabled: pending, text: t("boardedit.remove") }) : null),
-    problem ? h("p", { class: "problem", role: "alert", "data-out": "board-problem", text: problem }) : null,
+  const ask = question(spaces, at, insert, box);
+  const picked = at === null ? null : h("div", { class: "row board-picked" },
+    h("button", { type: "button", class: "btn", "data-act": "bd-insert", "aria-pressed": insert ? "true" : "false", text: t("boardedit.insert_before", { n: at + 1 }) }),
+    h("button", { type: "button", class: "btn danger", "data-act": "bd-remove-at", text: t("boardedit.remove_at", { n: at + 1 }) }),
+    h("button", { type: "button", class: "btn", "data-act": "bd-end", text: t("boardedit.to_end", { n: spaces.length + 1 }) }));
+  const sheet = h("section", { class: "board-sheet", "aria-label": t("boardedit.title") },
+    h("header", { class: "board-head" },
+      h("h2", { text: t("boardedit.title") }),
+      h("span", { class: "hint", "data-out": "board-count", text: countLine(spaces, state, box) }),
+      h("button", { type: "button", class: "btn", "data-act": "bd-close", text: t("boardedit.close") })),
+    h("div", { class: "board-pad" },
+      h("p", { class: "hint", text: t("boardedit.intro") }),
+      h("p", { class: "board-next", "data-out": "board-next", text: ask }),
+      picked,
+      casinoGrid(box, placedAt(spaces, insert ? null : at), full),
+      otherGrid(full),
+      statusLine(state),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: `btn${state.complete ? " primary" : ""}`, "data-act": "bd-save", disabled: pending || !spaces.length, text: t("boardedit.save") }),
+        h("button", { type: "button", class: "btn", "data-act": "bd-undo", disabled: !spaces.length, text: t("boardedit.undo") }),
+        h("button", { type: "button", class: "btn", "data-act": "bd-clear", disabled: !spaces.length, text: t("boardedit.clear") })),
+      problem ? h("p", { class: "problem", role: "alert", "data-out": "board-problem", text: problem }) : null),
+    h("div", { class: "board-side" },
+      preview.el,
+      h("p", { class: "hint", text: t("boardedit.tap_space") }),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "btn", "data-act": "bd-export", disabled: !spaces.length, text: t("boardedit.export") }),
+        h("label", { class: "btn file" }, h("span", { text: t("boardedit.import") }),
+          h("input", { type: "file", accept: "application/json,.json", "data-board-file": "", disabled: pending })),
+        v.settings.board ? h("button", { type: "button", class: "btn", "data-act": "bd-remove", disabled: pending, text: t("boardedit.remove") }) : null)));
+  return h("div", { class: "board-box" },
+    h("details", { class: "board-edit", open: ui.boardOpen ? true : null, "data-details": "boardOpen" },
+      h("summary", { text: t("boardedit.title") }), sheet),
     !problem && ui.boardNote ? h("p", { class: "hint", role: "status", "data-out": "board-note", text: t(`boardedit.${ui.boardNote}`) }) : null);
 }
 
-// Send a board (or null) as the lobby's setting; the host (the engine) accepts or refuses it.
+// Send a board (or null) as the lobby's setting; the host (the engine) accepts or refuses it. Taken,
+// the sheet closes: the lobby says what happened.
 async function sendBoard(board, note, { store, send }) {
   const ans = await send({ type: "set_settings", settings: { board } });
-  if (ans && ans.ok) store.ui({ boardDraft: null, boardPick: null, boardProblem: null, boardNote: note });
+  if (ans && ans.ok) store.ui({ boardDraft: null, boardAt: null, boardInsert: false, boardProblem: null, boardNote: note, boardOpen: false });
   return ans;
-}
-
-function add(store, space) {
-  const ui = store.state.ui;
-  store.ui({ boardDraft: [...ui.boardDraft, space], boardPick: null, boardProblem: null, boardNote: null });
 }
 
 // A click in the editor; true when it was one. `ctx` = {store, send, view}.
@@ -96,14 +135,18 @@ function boardClick(el, ctx) {
   const { store, view } = ctx;
   const ui = store.state.ui;
   const spaces = draftOf(ui, view);
-  if (act === "bd-kind") {
-    const kind = el.dataset.kind;
-    if (kind === "casino" || WITH_SYMBOL.includes(kind)) store.ui({ boardPick: kind });
-    else add(store, { space: kind });
-  } else if (act === "bd-casino") add(store, { space: "casino", casino: Number(el.dataset.casino) });
-  else if (act === "bd-symbol") add(store, { space: ui.boardPick, symbol: el.dataset.symbol });
-  else if (act === "bd-undo") store.ui(ui.boardPick ? { boardPick: null } : { boardDraft: spaces.slice(0, -1), boardNote: null });
-  else if (act === "bd-clear") store.ui({ boardDraft: [], boardPick: null, boardNote: null, boardProblem: null });
+  const at = ui.boardAt ?? null;
+  const fresh = { boardAt: null, boardInsert: false, boardProblem: null, boardNote: null };
+  if (act === "bd-put") store.ui({ ...fresh, boardDraft: put(spaces, spaceOf(el.dataset), at, !!ui.boardInsert) });
+  else if (act === "bd-at") {
+    const n = Number(el.dataset.at);
+    store.ui({ boardAt: n < spaces.length && n !== at ? n : null, boardInsert: false });
+  } else if (act === "bd-insert") store.ui({ boardInsert: !ui.boardInsert });
+  else if (act === "bd-remove-at") store.ui({ ...fresh, boardDraft: removeAt(spaces, at) });
+  else if (act === "bd-end") store.ui({ boardAt: null, boardInsert: false });
+  else if (act === "bd-undo") store.ui({ ...fresh, boardDraft: spaces.slice(0, -1) });
+  else if (act === "bd-clear") store.ui({ ...fresh, boardDraft: [] });
+  else if (act === "bd-close") store.ui({ boardOpen: false });
   else if (act === "bd-save") sendBoard({ version: VERSION, spaces }, "saved", ctx);
   else if (act === "bd-remove") sendBoard(null, null, ctx);
   else if (act === "bd-export") download({ version: VERSION, spaces });

@@ -19,20 +19,25 @@ function spaceLabel(space, box) {
   return space.symbol ? `${t(`space.${space.space}`)} · ${t(`symbol.${space.symbol}`)}` : t(`space.${space.space}`);
 }
 
-function tile(space, at, box) {
+// A space's tile; in the editor's preview (`pick`) a button that picks the space to change.
+function tile(space, at, box, pick) {
   const c = space.space === "casino" ? box[space.casino] : null;
   const mark = c ? icon(c.symbol) : space.space === "bluff" ? icon("sp-bluff") : space.symbol ? icon(space.symbol)
     : h("span", { class: "tile-abbr", text: t(`boardedit.abbr_${space.space}`) });
   const cls = `tile k-${space.space}${c ? ` c-${c.colour}` : ""}`;
-  return h("div", { class: cls, "data-base": cls, "data-at": at, title: `${at + 1}: ${spaceLabel(space, box)}` },
-    h("span", { class: "tile-no", text: String(at + 1) }), mark);
+  const what = `${at + 1}: ${spaceLabel(space, box)}`;
+  return h(pick ? "button" : "div", { class: cls, "data-base": cls, "data-at": at, title: what,
+    ...(pick ? { type: "button", "data-act": "bd-at", "aria-label": what } : {}) },
+  h("span", { class: "tile-no", text: String(at + 1) }), mark);
 }
 
 class BoardRing {
-  // `maxEm`: the largest space, in the ring's font size (the stage keeps that much room round its middle).
-  constructor(cls = "", maxEm = Infinity) {
-    this.el = h("div", { class: `board-ring ${cls}`, role: "img" });
+  // `maxEm`: the largest space, in the ring's font size (the stage keeps that much room round its
+  // middle). `pick`: the editor's preview, whose spaces are buttons.
+  constructor(cls = "", maxEm = Infinity, pick = false) {
+    this.el = h("div", { class: `board-ring ${cls}`, role: pick ? "group" : "img" });
     this.maxEm = maxEm;
+    this.pickable = pick;
     this.key = null;
     this.tiles = [];
     this.pawns = new Map();
@@ -49,11 +54,20 @@ class BoardRing {
     if (key === this.key) return;
     this.key = key;
     this.slots = Math.max(slots, 1);
-    this.tiles = spaces.map((sp, at) => tile(sp, at, box));
-    if (slots > spaces.length) this.tiles.push(h("div", { class: "tile next", "data-base": "tile next", "data-at": spaces.length }, h("span", { class: "tile-no", text: String(spaces.length + 1) })));
+    this.tiles = spaces.map((sp, at) => tile(sp, at, box, this.pickable));
+    if (slots > spaces.length) {
+      const next = this.pickable ? { type: "button", "data-act": "bd-at", "aria-label": t("boardedit.next", { n: spaces.length + 1 }) } : {};
+      this.tiles.push(h(this.pickable ? "button" : "div", { class: "tile next", "data-base": "tile next", "data-at": spaces.length, ...next },
+        h("span", { class: "tile-no", text: String(spaces.length + 1) })));
+    }
     this.el.replaceChildren(...this.tiles, ...this.pawns.values());
     this.el.setAttribute("aria-label", t("boardedit.ring", { n: spaces.length }));
     this.layout();
+  }
+
+  // The editor's preview: the space being entered or changed stands out.
+  pick(at) {
+    this.tiles.forEach((el, i) => { el.classList.toggle("picked", i === at); el.setAttribute("aria-pressed", i === at ? "true" : "false"); });
   }
 
   // Space centres clockwise from the top left corner, side by side, a space in every corner:
@@ -137,4 +151,4 @@ function lapLine(view, spaces) {
     h("span", { text: t("boardedit.lap", { name: runner.name, n: Math.min(runner.lap_steps || 0, spaces.length), of: spaces.length, from: runner.lap_from + 1 }) }));
 }
 
-export { BoardRing, lapLine };
+export { BoardRing, lapLine, spaceLabel };
