@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from board_editor import board_24, enter_board
+from board_editor import board_24, button, enter_board
 from game_plan import NAMES, plan_board_game
 from phone_fit import SMALL_PHONE
 from web_host import SEED, TABLE, start_host, stop_host
@@ -50,17 +50,20 @@ def play(browser, host, tmp_path, shots):
     # The banker walks round the board, undoing a wrong tap on the way.
     table.locator('[data-details="boardOpen"] summary').click()
     enter_board(table, board["spaces"][:5])
-    table.locator('[data-act="bd-kind"][data-kind="bluff"]').click()
+    table.locator(button({"space": "bluff"})).click()
     table.locator('[data-act="bd-undo"]').click()
     enter_board(table, board["spaces"][5:])
-    assert table.locator('[data-out="board-count"]').inner_text() == EN["boardedit"]["count"].format(
-        n=24, placed=12, casinos=12, runs=2)
+    words = EN["boardedit"]
+    assert table.locator('[data-out="board-count"]').inner_text() == " · ".join((
+        words["spaces_n"]["other"].format(n=24), words["placed_n"]["other"].format(placed=12, n=12),
+        words["runs_n"]["other"].format(n=2)))
     shoot(table, shots / "board-editor.png")
     with table.expect_download() as download:
         table.locator('[data-act="bd-export"]').click()
     exported = tmp_path / "board.json"
     download.value.save_as(exported)
     assert json.loads(exported.read_text()) == board
+    table.locator('[data-act="bd-close"]').click()
 
     # A new lobby (the board was exported, never saved): the file is checked before it is taken.
     table.locator('.bar [data-act="drawer"]').click()

@@ -66,7 +66,7 @@ EXPECTED = {
            "countless": "{n} spelers"},
     "en": {"forms": ["other", "one", "other", "other", "other"], "texts": ["0 players", "1 player", "2 players"],
            "need": ["One more player needed.", "2 more players needed."], "casinos": ["1 casino", "4 casinos"],
-           "ring": ["The board: 1 space", "The board: 24 spaces"], "names": ["Ann", "Ann and Bob", "Ann, Bob, and Cas"],
+           "ring": ["The board: 1 space", "The board: 24 spaces"], "names": ["Ann", "Ann and Bob", "Ann, Bob and Cas"],
            "countless": "{n} players"},
 }
 

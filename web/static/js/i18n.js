@@ -6,7 +6,8 @@ const KEY = "cashrun.lang";
 let dict = {};
 let lang = "en";
 let rules = new Intl.PluralRules("en");
-let numfmt = new Intl.NumberFormat("en");
+let locale = "en-GB";
+let numfmt = new Intl.NumberFormat(locale);
 
 function chooseLang() {
   const saved = localStorage.getItem(KEY);
@@ -25,7 +26,8 @@ async function loadLang(want) {
   dict = await res.json();
   lang = l;
   rules = new Intl.PluralRules(l);
-  numfmt = new Intl.NumberFormat(l === "nl" ? "nl-NL" : "en-GB");
+  locale = l === "nl" ? "nl-NL" : "en-GB";
+  numfmt = new Intl.NumberFormat(locale);
   document.documentElement.lang = l;
   return l;
 }
@@ -73,7 +75,7 @@ function num(n) { return numfmt.format(n); }
 
 // Names as one phrase: "Ann, Bob and Cas" / "Ann, Bob en Cas"; `or` for "Ann or Bob".
 function list(items, or = false) {
-  return new Intl.ListFormat(lang, { type: or ? "disjunction" : "conjunction" }).format(items);
+  return new Intl.ListFormat(locale, { type: or ? "disjunction" : "conjunction" }).format(items);
 }
 
 function currentLang() { return lang; }
