@@ -131,5 +131,9 @@ def test_the_editor_speaks_dutch_with_plurals(browser, host, tmp_path, shots):
         assert page.locator('[data-out="board-count"]').inner_text() == "24 vakjes · 12 van 12 casino's geplaatst · 2 Cash & Run-vakjes"
         assert page.evaluate(IN_VIEW, '[data-act="bd-save"]')
         page.screenshot(path=shots / "editor-complete-1366x768-nl.png")
+        # Esc closes the sheet and gives the focus back to the lobby's "Board map".
+        page.keyboard.press("Escape")
+        assert not page.locator(".board-sheet").is_visible()
+        assert page.evaluate("() => document.activeElement.matches('.board-edit summary')")
     finally:
         ctx.close()

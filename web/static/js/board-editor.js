@@ -8,7 +8,7 @@
 // lobby's board), boardAt (a space picked in the ring, or null: the end), boardInsert (a new space
 // goes before boardAt), boardProblem / boardNote (what the last save or import did).
 
-import { h, icon } from "./dom.js";
+import { h, icon, $ } from "./dom.js";
 import { t, has, list } from "./i18n.js";
 import { BoardRing, spaceLabel } from "./board-ring.js";
 import { VERSION, SINGLE, WITH_SYMBOL, SYMBOLS, spaceOf, placedAt, look, put, removeAt } from "./board-draft.js";
@@ -124,8 +124,14 @@ function boardEditor(v, ui, pending, error) {
 // the sheet closes: the lobby says what happened.
 async function sendBoard(board, note, { store, send }) {
   const ans = await send({ type: "set_settings", settings: { board } });
-  if (ans && ans.ok) store.ui({ boardDraft: null, boardAt: null, boardInsert: false, boardProblem: null, boardNote: note, boardOpen: false });
+  if (ans && ans.ok) closeSheet(store, { boardDraft: null, boardAt: null, boardInsert: false, boardProblem: null, boardNote: note });
   return ans;
+}
+
+// The sheet closes (Close, Esc, a board taken); the focus goes back to the lobby's "Board map".
+function closeSheet(store, more = {}) {
+  store.ui({ ...more, boardOpen: false });
+  $(".board-edit summary")?.focus();
 }
 
 // A click in the editor; true when it was one. `ctx` = {store, send, view}.
@@ -146,7 +152,7 @@ function boardClick(el, ctx) {
   else if (act === "bd-end") store.ui({ boardAt: null, boardInsert: false });
   else if (act === "bd-undo") store.ui({ ...fresh, boardDraft: spaces.slice(0, -1) });
   else if (act === "bd-clear") store.ui({ ...fresh, boardDraft: [] });
-  else if (act === "bd-close") store.ui({ boardOpen: false });
+  else if (act === "bd-close") closeSheet(store);
   else if (act === "bd-save") sendBoard({ version: VERSION, spaces }, "saved", ctx);
   else if (act === "bd-remove") sendBoard(null, null, ctx);
   else if (act === "bd-export") download({ version: VERSION, spaces });
@@ -176,4 +182,4 @@ async function boardFile(input, ctx) {
   await sendBoard(board, "imported", ctx);
 }
 
-export { boardEditor, boardClick, boardFile };
+export { boardEditor, boardClick, boardFile, closeSheet };

@@ -13,7 +13,7 @@ import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
 import { offer as offerMoment } from "./banners.js";
-import { boardClick, boardFile } from "./board-editor.js";
+import { boardClick, boardFile, closeSheet } from "./board-editor.js";
 import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
 import { game } from "./table-game.js";
@@ -85,6 +85,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Escape") return;
   if (store.state.ui.confirm) store.ui({ confirm: null });
   else if (store.state.ui.drawer) store.ui({ drawer: false });
+  else if (store.state.ui.boardOpen) closeSheet(store);
 });
 
 // ---------- input ----------
