@@ -73,9 +73,11 @@ function money(n) {
 
 function num(n) { return numfmt.format(n); }
 
-// Names as one phrase: "Ann, Bob and Cas" / "Ann, Bob en Cas"; `or` for "Ann or Bob".
-function list(items, or = false) {
-  return new Intl.ListFormat(locale, { type: or ? "disjunction" : "conjunction" }).format(items);
+// Names (or counted things) as one phrase: "Ann, Bob and Cas" / "Ann, Bob en Cas". An older phone
+// without Intl.ListFormat (iOS before 14.5) gets them with commas.
+function list(items) {
+  if (!Intl.ListFormat) return items.join(", ");
+  return new Intl.ListFormat(locale).format(items);
 }
 
 function currentLang() { return lang; }
