@@ -126,6 +126,7 @@ def test_the_editor_speaks_dutch_with_plurals(browser, host, tmp_path, shots):
         page.locator("[data-board-file]").set_input_files(board)
         page.locator('[data-out="board-note"]').wait_for()
         assert page.locator('[data-out="board-note"]').inner_text() == words["imported"]
+        assert page.locator('[data-details="boardOpen"] summary').inner_text() == "Bordkaart · 24 vakjes"
         page.locator('[data-details="boardOpen"] summary').click()
         assert page.locator('[data-out="board-status"]').inner_text() == words["complete"]
         assert page.locator('[data-out="board-count"]').inner_text() == "24 vakjes · 12 van 12 casino's geplaatst · 2 Cash & Run-vakjes"

@@ -84,6 +84,7 @@ function boardEditor(v, ui, pending, error) {
   preview.draw(spaces, box, spaces.length + 1);
   preview.pick(at ?? spaces.length);
   const problem = ui.boardProblem || refusal(error, box);
+  const saved = (v.settings.board || {}).spaces;
   const ask = question(spaces, at, insert, box);
   const picked = at === null ? null : h("div", { class: "row board-picked" },
     h("button", { type: "button", class: "btn", "data-act": "bd-insert", "aria-pressed": insert ? "true" : "false", text: t("boardedit.insert_before", { n: at + 1 }) }),
@@ -116,7 +117,7 @@ function boardEditor(v, ui, pending, error) {
         v.settings.board ? h("button", { type: "button", class: "btn", "data-act": "bd-remove", disabled: pending, text: t("boardedit.remove") }) : null)));
   return h("div", { class: "board-box" },
     h("details", { class: "board-edit", open: ui.boardOpen ? true : null, "data-details": "boardOpen" },
-      h("summary", { text: t("boardedit.title") }), sheet),
+      h("summary", { text: saved ? `${t("boardedit.title")} · ${t("boardedit.spaces_n", { n: saved.length })}` : t("boardedit.title") }), sheet),
     !problem && ui.boardNote ? h("p", { class: "hint", role: "status", "data-out": "board-note", text: t(`boardedit.${ui.boardNote}`) }) : null);
 }
 
