@@ -345,3 +345,51 @@ def test_a_named_landing_is_said_and_skip_stays_off_the_wheel(browser, tmp_path,
         plain.close()
     finally:
         stop_host(host)
+
+
+WORDS = """async ([lang, events, view]) => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.setLang(lang);
+  const { eventText, quiet } = await import("/static/js/words.js");
+  return events.map((e) => [e.type, quiet(e) ? null : eventText(e, view)]);
+}"""
+
+
+def test_the_words_follow_the_engines_events(browser, host):
+    """The words of events the engine made (no viewport of interest; English and Dutch): a landing
+    on another space than the dice said, one on the space they said, an auction sale."""
+    board = board_24()
+    p = plan(Settings(board=board, auction_seconds=120))
+    while p.view["phase"] == "place_pawn":
+        p.board_step()
+    seat = p.until_turn_start(step=p.board_step)
+    p.do(seat, {"type": "roll"})
+    suggested = p.view["waiting"]["suggested"]["at"]
+    after, _ = p.try_(seat, p.legal(seat)[0])
+    followed = next(e for e in after.view(None)["log"][::-1] if e["type"] == "landed")
+    named = next(a for a in p.legal(seat) if a["type"] == "land" and a["at"] != suggested and a["space"] == "casino")
+    landed = next(e for e in p.do(seat, named) if e["type"] == "landed")
+    assert landed["dice_at"] == suggested and "dice_at" not in followed
+
+    sale = plan(SETTINGS)
+    sale.auction()
+    log = sale.game.view(None)["log"]
+    closed = log[max(i for i, e in enumerate(log) if e["type"] == "auction_closed"):]
+
+    ctx = browser.new_context(**TABLE)
+    page = ctx.new_page()
+    page.goto(host.table_url)
+    settle(page)
+    view = p.view
+    casino = next(c["name"] for c in view["casinos"] if c["id"] == named["casino"])
+    for lang, words in (("en", EN), ("nl", NL)):
+        got = dict(page.evaluate(WORDS, [lang, [landed], view]))
+        assert got["landed"] == words["ev"]["landed_named"].format(
+            seat=NAMES[seat], where=casino, space_no=named["at"] + 1, dice_no=suggested + 1)
+        plain = page.evaluate(WORDS, [lang, [followed], after.view(None)])[0][1]
+        dice_said = words["ev"]["landed_named"].split("; ")[1].split("{")[0]
+        assert plain.startswith(NAMES[seat]) and "{" not in plain and dice_said not in plain
+        said = [(kind, text) for kind, text in page.evaluate(WORDS, [lang, closed, sale.view]) if text is not None]
+        sold = [kind for kind, _ in said if kind in ("auction_closed", "paid", "casino_moved")]
+        assert sold == ["auction_closed"], said  # one line for the sale
+    ctx.close()

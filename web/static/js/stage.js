@@ -84,7 +84,7 @@ class Stage {
       h("div", { class: "rnd dice-box", "data-rnd": "dice" }, this.dice),
       h("div", { class: "rnd card-box", "data-rnd": "card" }, this.card),
       h("div", { class: "rnd card-box", "data-rnd": "bluff" }, this.bluff),
-      h("div", { class: "stage-foot" }, this.caption, this.skip));
+      h("div", { class: "stage-foot" }, this.skip, this.caption));
     showFace(this.dice[0], 1); showFace(this.dice[1], 1);
     this.seen = null;
     this.queue = [];
