@@ -149,6 +149,16 @@ MOMENTS = """async () => {
              moved: [...m.querySelectorAll('.moved li')].map((l) => l.textContent) }; };
   tell([result, paid], view);
   const everybody = shown();
+  // With the wheel: each number in its colour; a tie replayed is a row of its own.
+  const spins = [{ type: "landed", seat: 1, space: "everybody_plays", symbol: "roulette" },
+    { type: "everybody_plays", symbol: "roulette", seats: [0, 1, 2] },
+    { type: "spin", number: 17, seat: 0, draw: 5 }, { type: "spin", number: 17, seat: 1, draw: 6 }, { type: "spin", number: 0, seat: 2, draw: 7 },
+    { type: "everybody_plays", symbol: "roulette", seats: [0, 1] },
+    { type: "spin", number: 3, seat: 0, draw: 8 }, { type: "spin", number: 30, seat: 1, draw: 9 }];
+  const tie = { type: "everybody_result", winner: 1, lowest: null, scores: [[0, 17], [1, 17], [2, 0]] };
+  tell([tie], { ...view, log: [...spins, tie] });
+  const wheel = { ...shown(), rows: [...document.querySelectorAll('.moment .draws')].map((r) => r.dataset.round),
+    colours: [...document.querySelectorAll('.moment .face')].map((f) => f.className.split(' ').pop()) };
   // A bluff card believed, the game played again: the replay's result is the banner.
   tell([{ type: "bluff_accepted", seat: 0, by: 1 }, { type: "game_result", winner: 0, loser: 1, context: "casino" }], view);
   const replay = shown();
@@ -158,7 +168,7 @@ MOMENTS = """async () => {
   const after = shown();
   // The next outcome starts to play: the banner ends at its first frame.
   stage.feed({ ...view, log: [...log, { type: "dice", values: [2, 5], seat: 1, draw: 4 }] });
-  return { everybody, replay, slam, after, playing: stage.el.dataset.playing, then: shown() };
+  return { everybody, wheel, replay, slam, after, playing: stage.el.dataset.playing, then: shown() };
 }"""
 
 
@@ -170,6 +180,9 @@ def test_big_moments_get_a_banner_with_the_money_that_moved(browser, host, shots
     assert not everybody["hidden"] and everybody["kind"] == "everybody_result"
     assert everybody["draws"] == ["3♠Ann", "K♥Bob★", "2♦Cas"] and everybody["top"] == "K♥Bob★"  # the cards, not the scores
     assert everybody["moved"] == ["the bank→Bob500,000"]
+    wheel = got["wheel"]
+    assert wheel["draws"] == ["17Ann", "17Bob★", "0Cas", "3Ann", "30Bob★"] and wheel["rows"] == ["first", "again"]
+    assert wheel["colours"] == ["black", "black", "green", "red", "red"]
     assert got["replay"]["kind"] == "game_result" and got["replay"]["title"].startswith("Ann")
     assert slam["kind"] == "grand_slam_step" and slam["rungs"] == ["3:", "2:lost", "1:won"]  # the ladder, top first
     assert got["after"]["kind"] == "grand_slam_step" and not got["after"]["hidden"]

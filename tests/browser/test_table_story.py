@@ -392,4 +392,11 @@ def test_the_words_follow_the_engines_events(browser, host):
         said = [(kind, text) for kind, text in page.evaluate(WORDS, [lang, closed, sale.view]) if text is not None]
         sold = [kind for kind, _ in said if kind in ("auction_closed", "paid", "casino_moved")]
         assert sold == ["auction_closed"], said  # one line for the sale
+        # A creditor who buys with the debt owed to him: the line says how much of the price that was.
+        credit = {**next(e for e in closed if e["type"] == "auction_closed"), "price": 300_000, "credit": 200_000, "buyer": 1}
+        text = page.evaluate(WORDS, [lang, [credit], sale.view])[0][1]
+        sep = "," if lang == "en" else "."
+        name = next(c["name"] for c in sale.view["casinos"] if c["id"] == credit["casino"])
+        assert text == words["ev"]["auction_sold_credit"].format(casino=name, buyer=NAMES[1], price=f"300{sep}000",
+                                                                   credit=f"200{sep}000"), text
     ctx.close()

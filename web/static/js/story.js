@@ -50,7 +50,9 @@ function tell(events, view) {
   el.classList.toggle("grand", GRAND.has(kind));
   el.hidden = false;
   if (stage) stage.el.dataset.moment = kind;
-  el.animate([{ opacity: 0, transform: "translateY(.6em)" }, { opacity: 1, transform: "none" }], { duration: 300, easing: "ease-out" });
+  if (!matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    el.animate([{ opacity: 0, transform: "translateY(.6em)" }, { opacity: 1, transform: "none" }], { duration: 300, easing: "ease-out" });
+  }
   clearTimeout(timer);
   timer = setTimeout(end, (GRAND.has(kind) ? GRAND_SECONDS : SECONDS) * 1000);
 }
