@@ -67,7 +67,7 @@ class Table:
         settle(self.page)
         seat_without_phones(self.page, NAMES)
         self.send(BANKER, {"type": "set_settings", "settings": {"auction_seconds": settings.auction_seconds,
-                                                                "board": board}})
+                                                                "lap_confirm": settings.lap_confirm, "board": board}})
         start_game(self.page)
         self.mirror = Game.new(NAMES, settings=settings, seed=SEED)
         self.idle()
@@ -177,6 +177,8 @@ def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
         page.locator('.stage.finale [data-type="reject_lap"]').click()
         table.mirror.apply(BANKER, {"type": "reject_lap"})
         table.idle()
+        assert page.locator(".history li span").first.inner_text() == EN["ev"]["lap_rejected"].format(
+            by="The banker", seat=NAMES[runner])  # the banker in words, not "Seat 0"
         assert page.locator(".stage.finale").count() == 0 and page.locator(".stage").count() == 1
         table.play([(runner, {"type": "claim_lap"}, None)])
 
@@ -191,6 +193,39 @@ def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
         page.locator('[data-out="winner"]').wait_for()
         assert NAMES[runner] in page.locator('[data-out="winner"]').inner_text()
         assert not table.errors, table.errors
+        table.ctx.close()
+    finally:
+        stop_host(host)
+
+
+def test_with_players_confirming_the_stage_names_them(browser, tmp_path, shots):
+    """1366×768 in English, dark theme, ``lap_confirm: "players"``: the claim names the other players
+    who may confirm too; the banker's answers stay on the stage; a seat without a phone confirms."""
+    host = start_host(tmp_path / "data")
+    try:
+        settings = Settings(auction_seconds=120, lap_confirm="players")
+        table = Table(browser, host, settings, color_scheme="dark")
+        page = table.page
+        p = plan(settings)
+        runner = 0
+        p.start_lap(runner, p.give_combination(runner))
+        for _ in range(60):
+            if p.view["turn"] == runner and p.view["phase"] == "land":
+                break
+            p.filler_step()
+        p.do(runner, {"type": "claim_lap"})
+        table.play(p.steps)
+        stage = page.locator(".stage.finale")
+        others = ", ".join(NAMES[1:])
+        assert stage.locator(".hint").inner_text() == EN["show"]["finale_phones"].format(names=others)
+        assert page.locator('[data-out="status"]').inner_text() == EN["wait"]["lap_claim"].format(seat=NAMES[runner])
+        for answer in ("confirm_lap", "reject_lap"):
+            assert on_top(page, f'.stage.finale [data-act="do"][data-type="{answer}"]'), answer
+        page.screenshot(path=shots / "finale-players-dark.png")
+        page.locator('.phoneless[data-seat="1"] [data-type="confirm_lap"]').click()
+        table.mirror.apply(1, {"type": "confirm_lap"})
+        page.locator('[data-out="winner"]').wait_for()
+        assert table.mirror.winner == runner and not table.errors, table.errors
         table.ctx.close()
     finally:
         stop_host(host)

@@ -28,6 +28,7 @@ let waiting = null; // events told while the stage played: [events, view]
 function mount(s) {
   stage = s;
   stage.el.append(el);
+  if (!el.hidden) stage.el.dataset.moment = el.dataset.kind;
   stage.el.addEventListener("stage-play", () => { waiting = null; end(); });
   stage.el.addEventListener("stage-idle", () => { if (waiting) { const [events, view] = waiting; waiting = null; tell(events, view); } });
 }

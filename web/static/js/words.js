@@ -7,6 +7,7 @@ const SUIT_SIGN = { hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" 
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 const PLACES = ["seat", "to", "from", "by", "owner", "winner", "loser", "debtor", "creditor", "seller", "buyer", "lowest", "bidder", "challenger", "source"];
 const MONEY = ["amount", "price", "cancelled", "credit"];
+const BANKER = -1; // the engine's seat for the banker (a confirm, a rejected lap, an undo)
 
 function cardText(rank, suit) {
   return `${t(`rank.${rank}`)}${SUIT_SIGN[suit] || ""}`;
@@ -23,7 +24,8 @@ function eventVars(e, view) {
   const v = {};
   for (const [k, x] of Object.entries(e)) {
     if (k === "type") continue;
-    if (PLACES.includes(k) && (typeof x === "number" || x === "bank" || x === "pot")) v[k] = placeName(view, x);
+    if (PLACES.includes(k) && x === BANKER) v[k] = t("ev.banker");
+    else if (PLACES.includes(k) && (typeof x === "number" || x === "bank" || x === "pot")) v[k] = placeName(view, x);
     else if (MONEY.includes(k) && typeof x === "number") v[k] = money(x);
     else if (k === "casino" && x !== null && x !== undefined) v.casino = casinoName(view, x);
     else if (k === "symbol" && typeof x === "string") v.symbol = t(`symbol.${x}`);
