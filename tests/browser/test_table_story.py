@@ -296,6 +296,43 @@ def test_banners_end_when_a_reveal_starts_and_everybody_plays_shows_the_cards(br
         stop_host(host)
 
 
+SIX = [f"{first} Wilhelmina van der B"[:24] for first in ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")]
+"""Six players, each name as long as the host takes."""
+
+
+def test_everybody_plays_with_six_long_names(browser, tmp_path, shots):
+    """1366×768 in Dutch, six players with 24-character names: every card in the banner, the banner
+    inside the stage, no name cut, no frame of its fade-in over the card's rank."""
+    host = start_host(tmp_path / "data")
+    try:
+        table = Table(browser, host, SETTINGS, names=SIX, locale="nl-NL")
+        page = table.page
+        page.evaluate(WATCH)
+        p = plan(SETTINGS, SIX)
+        everybody_plays(p)
+        table.play(p.steps)
+        moment = page.locator('.moment[data-kind="everybody_result"]')
+        moment.wait_for()
+        assert page.evaluate("document.documentElement.lang") == "nl"
+        assert moment.locator('.draws[data-round="first"] .draw').count() == 6
+        assert moment.locator(".draw .card-face").count() >= 6
+        m, s = moment.bounding_box(), page.locator(".stage").bounding_box()
+        assert m["y"] >= s["y"] and m["y"] + m["height"] <= s["y"] + s["height"] + 0.5, (m, s)
+        # Nothing spills out of the banner; a long name gives way (two lines at most) and keeps its title.
+        assert moment.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1 && m.scrollWidth <= m.clientWidth + 1")
+        names = moment.locator('.draws[data-round="first"] .who > span:last-child')
+        assert names.evaluate_all("els => els.map((e) => e.title)") == SIX
+        assert names.evaluate_all("els => els.every((e) => e.getBoundingClientRect().height <= 2.5 * parseFloat(getComputedStyle(e).lineHeight))")
+        page.wait_for_function("() => window.__rankCovered.length > 0")
+        assert page.evaluate("window.__rankCovered") == [["everybody_result", False]]
+        page.wait_for_function("() => document.querySelector('.moment').getAnimations().length === 0")
+        page.screenshot(path=shots / "everybody-six-nl.png")
+        assert not table.errors, table.errors
+        table.ctx.close()
+    finally:
+        stop_host(host)
+
+
 WHEEL_FREE = """() => {
   const stage = document.querySelector('.stage');
   stage.dataset.focus = 'spin'; stage.dataset.reveal = '1';

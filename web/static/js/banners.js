@@ -36,7 +36,7 @@ function kindOf(e) { return e.type === "landed" ? "landed_named" : e.type; }
 
 function person(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
-  return p ? h("span", { class: `who ${pawnClass(p)}` }, pawnMark(p), h("span", { text: p.name })) : h("span", { text: placeName(view, seat) });
+  return p ? h("span", { class: `who ${pawnClass(p)}` }, pawnMark(p), h("span", { text: p.name, title: p.name })) : h("span", { text: placeName(view, seat) });
 }
 
 // What one draw shows: a card's rank and suit, a die's face, the wheel's number in its colour.
