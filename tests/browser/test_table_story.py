@@ -278,6 +278,8 @@ def test_banners_end_when_a_reveal_starts_and_everybody_plays_shows_the_cards(br
                 assert moment.locator(".draw.top").get_attribute("data-seat") == str(result["winner"])
                 assert "★" in moment.locator(".draw.top").inner_text()
                 shown["everybody"] = moment.inner_text()
+                # The fade-in watched to its end before the window changes size for the shots.
+                page.wait_for_function("() => window.__rankCovered.some(([kind]) => kind === 'everybody_result')")
                 shoot(page, shots / "everybody-plays.png")
             if tag == "auction":
                 # The sale is one line of the history: above the bids, only the sale.
