@@ -157,7 +157,12 @@ def play_seeded_game(browser, host, shots, requests_seen):
         end = log_end(mirror.view(None))
         turn = mirror.view(None)["turn_number"]
         before = shown_state(table)
-        if seat == BANKER:
+        if seat == BANKER and action["type"] == "confirm_lap":
+            # The banker confirms on the stage itself, the drawer closed.
+            wait_log(table, end)
+            drawer_open = drawer_to(table, drawer_open, False)
+            table.locator('.stage.finale [data-act="do"][data-type="confirm_lap"]').click()
+        elif seat == BANKER:
             wait_log(table, end)
             drawer_open = drawer_to(table, drawer_open, True)
             perform(table, action, scope="#drawer", pad=False)

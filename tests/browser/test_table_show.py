@@ -128,32 +128,65 @@ def test_without_the_wake_lock_api_a_playing_video_keeps_the_screen_on(browser, 
 
 
 MOMENTS = """async () => {
-  const { offer } = await import("/static/js/banners.js");
-  const view = { players: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bob" }, { seat: 2, name: "Cas" }], casinos: [] };
+  const { Stage } = await import("/static/js/stage.js");
+  const { mount, tell } = await import("/static/js/story.js");
+  const stage = new Stage();
+  document.querySelector("#app").prepend(stage.el);
+  mount(stage);
+  const players = [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bob" }, { seat: 2, name: "Cas" }];
+  const result = { type: "everybody_result", winner: 1, lowest: 2, scores: [[0, 1], [1, 11], [2, 0]] };
+  const paid = { type: "paid", from: "bank", to: 1, amount: 500000, why: "everybody_plays" };
+  const log = [{ type: "landed", seat: 0, space: "everybody_plays", symbol: "cards" },
+    { type: "everybody_plays", symbol: "cards", seats: [0, 1, 2] },
+    { type: "card", rank: "3", suit: "spades", seat: 0, draw: 1 }, { type: "card", rank: "K", suit: "hearts", seat: 1, draw: 2 },
+    { type: "card", rank: "2", suit: "diamonds", seat: 2, draw: 3 }, result, paid];
+  const view = { players, casinos: [], log, log_start: 0 };
+  stage.feed(view);
   const shown = () => { const m = document.querySelector('.moment');
-    return { hidden: m.hidden, kind: m.dataset.kind, text: m.textContent,
+    return { hidden: m.hidden, kind: m.dataset.kind, title: m.querySelector('.moment-title')?.textContent,
              draws: [...m.querySelectorAll('.draw')].map((d) => d.textContent), top: m.querySelector('.draw.top')?.textContent ?? null,
              rungs: [...m.querySelectorAll('.rung')].map((r) => `${r.dataset.step}:${r.className.replace('rung', '').trim()}`),
              moved: [...m.querySelectorAll('.moved li')].map((l) => l.textContent) }; };
-  offer([{ type: "everybody_result", winner: 1, lowest: 2, scores: [[0, 7], [1, 11], [2, 3]] },
-         { type: "paid", from: "bank", to: 1, amount: 500000, why: "everybody_plays" }], view);
+  tell([result, paid], view);
   const everybody = shown();
-  offer([{ type: "die", value: 4, seat: 0, draw: 1 }, { type: "grand_slam_step", seat: 0, step: 2, won: false, amount: 0 }], view);
+  // With the wheel: each number in its colour; a tie replayed is a row of its own.
+  const spins = [{ type: "landed", seat: 1, space: "everybody_plays", symbol: "roulette" },
+    { type: "everybody_plays", symbol: "roulette", seats: [0, 1, 2] },
+    { type: "spin", number: 17, seat: 0, draw: 5 }, { type: "spin", number: 17, seat: 1, draw: 6 }, { type: "spin", number: 0, seat: 2, draw: 7 },
+    { type: "everybody_plays", symbol: "roulette", seats: [0, 1] },
+    { type: "spin", number: 3, seat: 0, draw: 8 }, { type: "spin", number: 30, seat: 1, draw: 9 }];
+  const tie = { type: "everybody_result", winner: 1, lowest: null, scores: [[0, 17], [1, 17], [2, 0]] };
+  tell([tie], { ...view, log: [...spins, tie] });
+  const wheel = { ...shown(), rows: [...document.querySelectorAll('.moment .draws')].map((r) => r.dataset.round),
+    colours: [...document.querySelectorAll('.moment .face')].map((f) => f.className.split(' ').pop()) };
+  // A bluff card believed, the game played again: the replay's result is the banner.
+  tell([{ type: "bluff_accepted", seat: 0, by: 1 }, { type: "game_result", winner: 0, loser: 1, context: "casino" }], view);
+  const replay = shown();
+  tell([{ type: "die", value: 4, seat: 0, draw: 1 }, { type: "grand_slam_step", seat: 0, step: 2, won: false, amount: 0 }], view);
   const slam = shown();
-  offer([{ type: "turn", seat: 1, number: 3 }], view);  // not a big moment: the last banner stays
-  return { everybody, slam, after: shown() };
+  tell([{ type: "turn", seat: 1, number: 3 }], view);  // not a big moment: the last banner stays
+  const after = shown();
+  // The next outcome starts to play: the banner ends at its first frame.
+  stage.feed({ ...view, log: [...log, { type: "dice", values: [2, 5], seat: 1, draw: 4 }] });
+  return { everybody, wheel, replay, slam, after, playing: stage.el.dataset.playing, then: shown() };
 }"""
 
 
 def test_big_moments_get_a_banner_with_the_money_that_moved(browser, host, shots):
+    """The banners of story.js on a stage of their own (1366×768, English)."""
     ctx, page = table_page(browser, host)
     got = page.evaluate(MOMENTS)
     everybody, slam = got["everybody"], got["slam"]
     assert not everybody["hidden"] and everybody["kind"] == "everybody_result"
-    assert everybody["draws"] == ["7Ann", "11Bob★", "3Cas"] and everybody["top"] == "11Bob★"  # all draws side by side
+    assert everybody["draws"] == ["3♠Ann", "K♥Bob★", "2♦Cas"] and everybody["top"] == "K♥Bob★"  # the cards, not the scores
     assert everybody["moved"] == ["the bank→Bob500,000"]
+    wheel = got["wheel"]
+    assert wheel["draws"] == ["17Ann", "17Bob★", "0Cas", "3Ann", "30Bob★"] and wheel["rows"] == ["first", "again"]
+    assert wheel["colours"] == ["black", "black", "green", "red", "red"]
+    assert got["replay"]["kind"] == "game_result" and got["replay"]["title"].startswith("Ann")
     assert slam["kind"] == "grand_slam_step" and slam["rungs"] == ["3:", "2:lost", "1:won"]  # the ladder, top first
-    assert got["after"]["kind"] == "grand_slam_step"
+    assert got["after"]["kind"] == "grand_slam_step" and not got["after"]["hidden"]
+    assert got["playing"] == "dice" and got["then"]["hidden"]
     page.screenshot(path=shots / "moment-grand-slam.png")
     ctx.close()
 

@@ -1,47 +1,85 @@
-// Big moments on the stage: a banner of about four and a half seconds that says what happened and
-// the money that moved, with a sound. Shown when the table shows the events (after the reveal); the
-// win gets its sound and the end screen's celebration instead.
+// What a big moment's banner says: the event in words, the money that moved, and for some moments
+// more (every player's draw in Everybody Plays, the Grand Slam ladder, the lap's set and card).
+// When a banner shows and for how long is story.js's to decide; this module only builds it.
 
 import { h } from "./dom.js";
 import { t, money } from "./i18n.js";
-import { eventText } from "./words.js";
-import { playerName, placeName } from "./actions.js";
+import { eventText, cardText, numberColour } from "./words.js";
+import { placeName } from "./actions.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { play } from "./sounds.js";
+import { casinoChip } from "./table-parts.js";
 
-const SECONDS = 4.5;
-// Which events are a big moment, how much each weighs when one action gives several, and the sound.
-const MOMENTS = {
-  game_won: [9, () => "win"],
-  bankrupt: [8, () => "bankrupt"],
-  lap_started: [7, () => "won"],
-  lap_lost: [7, () => "lost"],
-  auction_closed: [6, () => "banner"],
-  everybody_result: [5, () => "won"],
-  grand_slam_step: [5, (e) => (e.won ? "won" : "lost")],
-  bluff_challenged: [4, () => "banner"],
-  bluff_accepted: [4, () => "banner"],
-  pot_game: [3, (e) => (e.won ? "won" : "lost")],
-  game_result: [3, () => "banner"],
+// The events that are a big moment, with the sound each plays.
+const SOUNDS = {
+  game_won: () => "win",
+  bankrupt: () => "bankrupt",
+  lap_started: () => "won",
+  lap_lost: () => "lost",
+  auction_closed: () => "banner",
+  everybody_result: () => "won",
+  grand_slam_step: (e) => (e.won ? "won" : "lost"),
+  bluff_challenged: () => "banner",
+  bluff_accepted: () => "banner",
+  pot_game: (e) => (e.won ? "won" : "lost"),
+  game_result: () => "banner",
+  landed: () => "banner",
 };
+const OUTCOMES = new Set(["card", "die", "spin"]);
 const STEPS = [1, 2, 3];
 
-const el = h("div", { class: "moment", role: "status", "aria-live": "assertive", hidden: true });
-document.body.append(el);
-let timer = null;
+// A landing is a moment only when the player named another space than the dice led to.
+function isMoment(e) {
+  return e.type in SOUNDS && (e.type !== "landed" || typeof e.dice_at === "number");
+}
+function soundOf(e) { return SOUNDS[e.type](e); }
+function kindOf(e) { return e.type === "landed" ? "landed_named" : e.type; }
 
 function person(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
-  return p ? h("span", { class: `who ${pawnClass(p)}` }, pawnMark(p), h("span", { text: p.name })) : h("span", { text: placeName(view, seat) });
+  return p ? h("span", { class: `who ${pawnClass(p)}` }, pawnMark(p), h("span", { text: p.name, title: p.name })) : h("span", { text: placeName(view, seat) });
 }
 
-// Everybody Plays: every draw side by side, the winner marked.
+// What one draw shows: a card's rank and suit, a die's face, the wheel's number in its colour.
+function outcomeFace(e) {
+  if (e.type === "card") {
+    const red = e.suit === "hearts" || e.suit === "diamonds";
+    return h("strong", { class: `face card-face${red ? " red" : ""}`, text: cardText(e.rank, e.suit) });
+  }
+  if (e.type === "spin") return h("strong", { class: `face number ${numberColour(e.number)}`, text: String(e.number) });
+  return h("strong", { class: "face die-face", text: String(e.value) });
+}
+
+// Everybody Plays, from the log before its result: the draws of each round (a tie's replay is a
+// round of its own), back to the landing that started it.
+function rounds(result, view) {
+  const log = view.log || [];
+  const at = log.lastIndexOf(result);
+  const out = [];
+  let round = [];
+  for (let i = (at < 0 ? log.length : at) - 1; i >= 0; i--) {
+    const e = log[i];
+    if (OUTCOMES.has(e.type) && typeof e.seat === "number") round.unshift(e);
+    else if (e.type === "everybody_plays") { out.unshift(round); round = []; }
+    else if (e.type === "landed" || e.type === "turn") break;
+  }
+  return out;
+}
+
+// Every player's draw side by side, the winner marked; a replay's draws in a row under them.
 function draws(e, view) {
-  return h("ol", { class: "draws" }, (e.scores || []).map(([seat, score]) => {
-    const top = Number(seat) === e.winner, low = Number(seat) === e.lowest;
-    return h("li", { class: `draw${top ? " top" : ""}${low ? " low" : ""}` },
-      h("strong", { class: "score", text: String(score) }), person(view, Number(seat)), top ? h("span", { class: "mark", text: "★" }) : null);
-  }));
+  const [first = [], ...again] = rounds(e, view);
+  const drawOf = (round, seat) => round.find((d) => d.seat === seat);
+  const row = (round, seats, label = null) => h("ol", { class: "draws", "data-round": label ? "again" : "first" },
+    label ? h("li", { class: "again", text: label }) : null,
+    seats.map((seat) => {
+      const d = drawOf(round, seat);
+      const top = seat === e.winner, low = seat === e.lowest;
+      return h("li", { class: `draw${top ? " top" : ""}${low ? " low" : ""}`, "data-seat": seat },
+        d ? outcomeFace(d) : h("strong", { class: "face", text: "?" }), person(view, seat),
+        top ? h("span", { class: "mark", "aria-label": t("show.winner_mark"), text: "★" }) : null);
+    }));
+  const seats = (e.scores || []).map(([seat]) => Number(seat));
+  return [row(first, seats), ...again.map((r) => row(r, r.map((d) => d.seat), t("show.again")))];
 }
 
 // The Grand Slam ladder: the steps won so far, the one just played, the ones above.
@@ -52,6 +90,18 @@ function ladder(e) {
   }).reverse());
 }
 
+// The lap's start takes the whole stage: who runs, the card that started it, the set that runs.
+function lapStart(e, events, view) {
+  const card = [...events].reverse().find((x) => x.type === "card" && x.seat === e.seat);
+  const set = (e.combination || []).map((id) => view.casinos.find((c) => c.id === id)).filter(Boolean);
+  return [
+    h("p", { class: "moment-title grand-title", text: t("show.lap_title") }),
+    h("p", { class: "grand-who" }, person(view, e.seat), h("span", { text: ` ${t("show.lap_runs")}` })),
+    card ? h("p", { class: "grand-card" }, h("span", { text: `${t("show.lap_card")} ` }), outcomeFace(card)) : null,
+    set.length ? h("ul", { class: "chips grand-set" }, set.map((c) => casinoChip(c))) : null,
+  ];
+}
+
 function moneyLines(events, view) {
   const paid = events.filter((e) => e.type === "paid" && e.amount > 0).slice(0, 4);
   return paid.length ? h("ul", { class: "moved" }, paid.map((e) => h("li", {},
@@ -59,29 +109,14 @@ function moneyLines(events, view) {
     h("strong", { text: money(e.amount) })))) : null;
 }
 
-// The new events since the table last showed the game: a banner for the biggest moment among them.
-function offer(events, view) {
-  let best = null;
-  for (const e of events) {
-    const m = MOMENTS[e.type];
-    if (m && (!best || m[0] >= MOMENTS[best.type][0])) best = e;
-  }
-  if (!best) return;
-  play(MOMENTS[best.type][1](best));
-  if (best.type === "game_won") { hide(); return; } // the end screen itself celebrates the win
-  el.replaceChildren(...[
-    h("p", { class: "moment-title", text: eventText(best, view) }),
-    best.type === "everybody_result" ? draws(best, view) : null,
-    best.type === "grand_slam_step" ? ladder(best) : null,
-    moneyLines(events, view)].filter(Boolean));
-  el.dataset.kind = best.type;
-  el.hidden = false;
-  clearTimeout(timer);
-  timer = setTimeout(hide, SECONDS * 1000);
+// The banner's children for the moment `e` among `events`.
+function bannerContent(e, events, view) {
+  if (e.type === "lap_started") return lapStart(e, events, view).filter(Boolean);
+  return [
+    h("p", { class: "moment-title", text: eventText(e, view) }),
+    ...(e.type === "everybody_result" ? draws(e, view) : []),
+    e.type === "grand_slam_step" ? ladder(e) : null,
+    moneyLines(events, view)].filter(Boolean);
 }
 
-function hide() { el.hidden = true; }
-
-el.addEventListener("click", hide);
-
-export { offer, hide };
+export { isMoment, soundOf, kindOf, bannerContent };

@@ -1,6 +1,8 @@
 // The randomisers as the table watches them: an SVG roulette wheel, two dice and a playing card.
 // They only show outcomes the host already drew (the `spin`, `dice`, `die` and `card` events) and a
 // bluff card turned over, each in the time the host's reveal clock gives it (docs/protocol.md).
+// The stage tells story.js when an outcome starts to play (`stage-play`) and when it is idle again
+// (`stage-idle`); the caption under the outcome belongs to the turn it was drawn in.
 
 import { h, s, icon } from "./dom.js";
 import { t } from "./i18n.js";
@@ -82,7 +84,7 @@ class Stage {
       h("div", { class: "rnd dice-box", "data-rnd": "dice" }, this.dice),
       h("div", { class: "rnd card-box", "data-rnd": "card" }, this.card),
       h("div", { class: "rnd card-box", "data-rnd": "bluff" }, this.bluff),
-      this.caption, this.skip);
+      h("div", { class: "stage-foot" }, this.skip, this.caption));
     showFace(this.dice[0], 1); showFace(this.dice[1], 1);
     this.seen = null;
     this.queue = [];
@@ -117,9 +119,21 @@ class Stage {
     this.run();
   }
 
+  // The latest outcome, and under it what the caption says now: the outcome while its turn lasts
+  // (the opening's rolls until the first player rolls), nothing in a later turn, and a landing on
+  // another space than the dice led to once it is named.
   showLast() {
-    const last = [...((this.view && this.view.log) || [])].reverse().find((e) => SHOWN.has(e.type));
-    if (last) this.show(last);
+    const log = (this.view && this.view.log) || [];
+    let i = log.length - 1;
+    while (i >= 0 && !SHOWN.has(log[i].type)) i--;
+    if (i >= 0) this.show(log[i]);
+    const after = log.slice(i + 1);
+    const named = after.findLast((e) => e.type === "landed" && typeof e.dice_at === "number");
+    const later = after.some((e) => e.type === "turn") && !after.some((e) => e.type === "first_player");
+    this.caption.classList.toggle("named", !!named);
+    if (named) this.caption.textContent = t("show.named_short", { space_no: named.at + 1, dice_no: named.dice_at + 1 });
+    else if (later) this.caption.textContent = "";
+    if (later && !named) this.el.dataset.stale = ""; else delete this.el.dataset.stale;
   }
 
   // The banker skipped, or the reveal ended: stop at once and show the latest outcome.
@@ -134,6 +148,7 @@ class Stage {
     delete this.el.dataset.playing;
     delete this.el.dataset.zero;
     this.showLast();
+    this.el.dispatchEvent(new Event("stage-idle"));
   }
 
   // Waits `ms`; false once finish() has cut the play short.
@@ -154,6 +169,8 @@ class Stage {
     if (gen !== this.gen) return;
     this.busy = false;
     delete this.el.dataset.playing;
+    this.showLast();
+    this.el.dispatchEvent(new Event("stage-idle"));
     if (this.onIdle) this.onIdle();
   }
 
@@ -196,6 +213,9 @@ class Stage {
   async play(e, ms, fast) {
     const run = fast ? Math.min(ms, 600) : ms;
     this.el.dataset.playing = e.type;
+    delete this.el.dataset.stale;
+    this.caption.classList.remove("named");
+    this.el.dispatchEvent(new Event("stage-play"));
     if (e.type === "spin") {
       this.focus("spin");
       this.caption.textContent = t("ev.spin", { seat: playerName(this.view, e.seat), number: "…", colour: "…" }).replace(/\s*\(.*\)$/, "");

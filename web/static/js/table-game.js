@@ -10,6 +10,7 @@ import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
 import { scene, problem, dot, casinoChip, controls } from "./table-parts.js";
 import { endScreen } from "./table-end.js";
+import { finaleStage } from "./finale.js";
 
 // Every player in seat order: the panels keep their places, the current player is highlighted.
 function playersPanel(msg) {
@@ -101,9 +102,17 @@ export function game(msg) {
   const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : boardStage(msg), money2(v), phonelessPanel(msg),
+    h("section", { class: "col-center" }, status, centreStage(msg), money2(v), phonelessPanel(msg),
       problem()),
     h("aside", { class: "col-history" }, history(msg), forSale(v)));
+}
+
+// What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).
+function centreStage(msg) {
+  const { phase } = msg.view;
+  if (phase === "auction") return auctionStage(msg);
+  if (phase === "lap_claim") return finaleStage(msg);
+  return boardStage(msg);
 }
 
 const RING_EM = 3; // the largest space on the stage's ring; the stage keeps as much room (table.css)

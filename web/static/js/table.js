@@ -12,7 +12,7 @@ import { Stage } from "./stage.js";
 import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
-import { offer as offerMoment } from "./banners.js";
+import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
 import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
@@ -155,18 +155,19 @@ function received(msg) {
     if (scene.stage) scene.stage.finish();
   } else if (!scene.held && lastShown) scene.held = lastShown.kind === "game" ? lastShown : opening(msg, reveal);
   const { held } = scene;
-  if (!held) {
-    if (msg.kind === "game" && lastShown && lastShown.kind === "game") offerMoment(freshSince(lastShown.view, msg.view), msg.view);
-    lastShown = msg;
-  }
   if (msg.kind === "game") {
     if (!scene.stage) {
       scene.stage = new Stage();
+      mountStory(scene.stage);
       scene.stage.onIdle = () => { if (revealing() && reduced()) skipReveal(); };
       // Watching the start (or switching language mid-reveal): play what follows the held state.
       if (held) scene.stage.seen = (held.view.log_start || 0) + held.view.log.length;
     }
     scene.stage.feed(msg.view, reveal);
+  }
+  if (!held) {
+    if (msg.kind === "game" && lastShown && lastShown.kind === "game") tell(freshSince(lastShown.view, msg.view), msg.view);
+    lastShown = msg;
   }
 }
 

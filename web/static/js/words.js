@@ -6,7 +6,8 @@ import { casinoById, playerName, placeName, pickLabel } from "./actions.js";
 const SUIT_SIGN = { hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 const PLACES = ["seat", "to", "from", "by", "owner", "winner", "loser", "debtor", "creditor", "seller", "buyer", "lowest", "bidder", "challenger", "source"];
-const MONEY = ["amount", "price", "cancelled"];
+const MONEY = ["amount", "price", "cancelled", "credit"];
+const BANKER = -1; // the engine's seat for the banker (a confirm, a rejected lap, an undo)
 
 function cardText(rank, suit) {
   return `${t(`rank.${rank}`)}${SUIT_SIGN[suit] || ""}`;
@@ -23,7 +24,8 @@ function eventVars(e, view) {
   const v = {};
   for (const [k, x] of Object.entries(e)) {
     if (k === "type") continue;
-    if (PLACES.includes(k) && (typeof x === "number" || x === "bank" || x === "pot")) v[k] = placeName(view, x);
+    if (PLACES.includes(k) && x === BANKER) v[k] = t("ev.banker");
+    else if (PLACES.includes(k) && (typeof x === "number" || x === "bank" || x === "pot")) v[k] = placeName(view, x);
     else if (MONEY.includes(k) && typeof x === "number") v[k] = money(x);
     else if (k === "casino" && x !== null && x !== undefined) v.casino = casinoName(view, x);
     else if (k === "symbol" && typeof x === "string") v.symbol = t(`symbol.${x}`);
@@ -46,6 +48,8 @@ function eventVars(e, view) {
   if (e.type === "shuffle") v.deck = t(`deck.${e.deck}`);
   if (e.type === "landed") v.space = t(`space.${e.space}`);
   if (typeof e.at === "number") v.space_no = e.at + 1;
+  if (typeof e.dice_at === "number") v.dice_no = e.dice_at + 1;
+  if (e.type === "landed") v.where = e.casino !== undefined && e.casino !== null ? v.casino : e.symbol ? `${v.space} (${v.symbol})` : v.space;
   if (e.type === "game_started") v.players = (e.players || []).join(", ");
   return v;
 }
@@ -65,11 +69,11 @@ function eventKey(e) {
     case "pot_game": return e.won ? "ev.pot_won" : "ev.pot_lost";
     case "grand_slam_step": return e.won ? "ev.slam_won" : "ev.slam_lost";
     case "bluff_challenged": return e.valid ? "ev.challenge_true" : "ev.challenge_false";
-    case "auction_closed": return e.buyer === "bank" ? "ev.auction_bank" : "ev.auction_sold";
+    case "auction_closed": return e.buyer === "bank" ? "ev.auction_bank" : e.credit > 0 ? "ev.auction_sold_credit" : "ev.auction_sold";
     case "auction_started": return e.forced ? "ev.auction_forced" : "ev.auction_started";
     case "lap_lost": return e.casino === null ? "ev.lap_lost_rule" : "ev.lap_lost";
     case "everybody_result": return e.lowest !== null && e.lowest !== undefined ? "ev.everybody_result" : e.winner !== null && e.winner !== undefined ? "ev.everybody_bank" : "ev.everybody_nobody";
-    case "landed": return e.casino !== undefined && e.casino !== null ? "ev.landed_casino" : e.symbol ? "ev.landed_symbol" : "ev.landed";
+    case "landed": return typeof e.dice_at === "number" ? "ev.landed_named" : e.casino !== undefined && e.casino !== null ? "ev.landed_casino" : e.symbol ? "ev.landed_symbol" : "ev.landed";
     default: return `ev.${e.type}`;
   }
 }
@@ -83,10 +87,11 @@ function eventText(e, view) {
 
 const QUIET = new Set(["shuffle"]);
 
-// An event the history leaves out: a shuffle, and the parts of a purchase that its own line
-// already says (the casino moving to the buyer, the price paid into the pot).
+// An event the history leaves out: a shuffle, and the parts of a purchase or an auction sale that
+// its own line already says (the casino moving to the buyer, the price paid).
 function quiet(e) {
-  return QUIET.has(e.type) || (e.type === "casino_moved" && e.why === "bought") || (e.type === "paid" && e.why === "casino");
+  return QUIET.has(e.type) || (e.type === "casino_moved" && (e.why === "bought" || e.why === "auction"))
+    || (e.type === "paid" && (e.why === "casino" || e.why === "auction"));
 }
 
 // "Bob chooses a bet at Las Vegas": what the game waits for, in words.
