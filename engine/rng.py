@@ -1,15 +1,23 @@
-"""The game's one source of chance: HMAC-SHA256 of a secret seed and a counter.
+"""The game's one source of chance: HMAC-SHA256 of a key and a counter (docs/fairness.md).
 
-Anyone holding the seed, revealed when the game ends, can re-derive every draw; the
-hash of the seed is public from the start so the seed cannot be swapped afterwards.
+The key is the host's secret seed joined with every phone's own client seed. The seed's hash
+is public before any phone sends its seed, and the seed is revealed when the game ends, so
+anyone can re-derive every draw, and nobody at the table chose the outcomes alone.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+from collections.abc import Sequence
 
 _LIMIT = 1 << 64
+CLIENT_SEED = re.compile(r"[0-9a-f]{32}")
+"""A phone's client seed: 32 lowercase hex characters."""
+
+Draw = list[int]
+"""``[draw number, n, value]``: one draw below ``n``, as the chance events carry it."""
 
 
 def new_seed() -> str:
@@ -20,11 +28,19 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-def derive(seed: str, draw: int, n: int) -> int:
+def is_client_seed(value: object) -> bool:
+    return isinstance(value, str) and CLIENT_SEED.fullmatch(value) is not None
+
+
+def key_of(seed: str, client_seeds: Sequence[str | None]) -> bytes:
+    """The HMAC key: the seed, then for each seat ``|`` and its client seed (empty for none)."""
+    return seed.encode() + b"".join(b"|" + (c or "").encode() for c in client_seeds)
+
+
+def derive(key: bytes, draw: int, n: int) -> int:
     """The outcome of draw number ``draw``: uniform in ``range(n)``, without modulo bias."""
     if n < 1:
         raise ValueError("n must be positive")
-    key = seed.encode()
     bound = _LIMIT - _LIMIT % n
     attempt = 0
     while True:
@@ -38,12 +54,15 @@ def derive(seed: str, draw: int, n: int) -> int:
 class Rng:
     """Counts draws so each outcome can be checked later by its number."""
 
-    def __init__(self, seed: str, draws: int = 0) -> None:
+    def __init__(self, seed: str, client_seeds: Sequence[str | None] = (), draws: int = 0) -> None:
         self.seed = seed
+        self.client_seeds = list(client_seeds)
+        self.key = key_of(seed, self.client_seeds)
         self.draws = draws
 
-    def below(self, n: int) -> tuple[int, int]:
-        """Return ``(outcome, draw number)``."""
+    def below(self, n: int) -> tuple[int, Draw]:
+        """Return ``(outcome, [draw number, n, outcome])``."""
         draw = self.draws
         self.draws += 1
-        return derive(self.seed, draw, n), draw
+        value = derive(self.key, draw, n)
+        return value, [draw, n, value]
