@@ -24,10 +24,12 @@ class Unfair(Exception):
         self.where = where
 
 
-def check(export: dict[str, Any], client_seed: str | None = None, seat: int | None = None) -> int:
+def check(export: dict[str, Any], client_seed: str | None = None, seat: int | None = None,
+          kept_hash: str | None = None) -> int:
     """Every check on a finished game's export (the engine's ``to_json``); the number of draws.
 
-    ``client_seed`` and ``seat``: a phone's own, to find at its seat. Raises ``Unfair``.
+    ``client_seed`` and ``seat``: a phone's own, to find at its seat; ``kept_hash``: the seed's
+    hash as the phone was shown it before it joined. Raises ``Unfair``.
     """
     log = export.get("log") or []
     if not log or log[0].get("type") != "game_started":
@@ -37,6 +39,8 @@ def check(export: dict[str, Any], client_seed: str | None = None, seat: int | No
         raise Unfair("not_over")
     if seed_hash(seed) != start.get("seed_hash"):
         raise Unfair("seed_hash")
+    if kept_hash is not None and kept_hash != start["seed_hash"]:
+        raise Unfair("kept_hash")
     seeds = start.get("client_seeds")
     if not isinstance(seeds, list) or len(seeds) != len(start.get("players") or []) \
             or any(c is not None and not is_client_seed(c) for c in seeds):

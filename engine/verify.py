@@ -1,4 +1,4 @@
-"""Check a finished game: ``python -m engine.verify GAME.json [--seat N --client-seed HEX]``.
+"""Check a finished game: ``python -m engine.verify GAME.json [--seat N --client-seed HEX] [--seed-hash HEX]``.
 
 The checks of ``engine.fairness`` (the seed opens the published hash; a phone's own client
 seed is at its seat; every draw re-derives from the key, without a gap; every chance event
@@ -26,10 +26,11 @@ def chance_events(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in log if e["type"] in CHANCE]
 
 
-def verify(state: dict[str, Any], client_seed: str | None = None, seat: int | None = None) -> tuple[bool, str]:
+def verify(state: dict[str, Any], client_seed: str | None = None, seat: int | None = None,
+           kept_hash: str | None = None) -> tuple[bool, str]:
     """Return ``(ok, reason)`` for a saved game (the engine's ``to_json``)."""
     try:
-        check(state, client_seed, seat)
+        check(state, client_seed, seat, kept_hash)
     except Unfair as error:
         return False, str(error)
     if not state["core"]["over"]:
@@ -54,12 +55,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", type=Path, help="a saved game as JSON")
     parser.add_argument("--seat", type=int, help="the seat whose client seed to look for")
     parser.add_argument("--client-seed", help="that seat's client seed, as the phone kept it")
+    parser.add_argument("--seed-hash", help="the seed's hash as shown before the game (the lobby, peek)")
     args = parser.parse_args(argv)
     state = json.loads(args.game.read_text(encoding="utf-8"))
     if not isinstance(state, dict) or not SAVED_GAME <= state.keys():
         ok, reason = False, "not_a_finished_game"
     else:
-        ok, reason = verify(state, args.client_seed, args.seat)
+        ok, reason = verify(state, args.client_seed, args.seat, args.seed_hash)
     if ok:
         print(f"verified: all {len([d for e in chance_events(state['log']) for d in e['draws']])} draws")
     else:

@@ -39,6 +39,8 @@ def test_a_finished_game_verifies(tmp_path, capsys):
     state = finished_game()
     assert run(tmp_path, state, capsys) == (0, f"verified: all {len(all_draws(state))} draws")
     assert run(tmp_path, state, capsys, "--seat", "2", "--client-seed", CLIENTS[2])[0] == 0
+    assert run(tmp_path, state, capsys, "--seed-hash", state["log"][0]["seed_hash"])[0] == 0
+    assert run(tmp_path, state, capsys, "--seed-hash", "0" * 64) == (1, "NOT verified: kept_hash")
 
 
 def test_a_changed_outcome_does_not(tmp_path, capsys):
