@@ -37,15 +37,20 @@ def key_of(seed: str, client_seeds: Sequence[str | None]) -> bytes:
     return seed.encode() + b"".join(b"|" + (c or "").encode() for c in client_seeds)
 
 
-def derive(key: bytes, draw: int, n: int) -> int:
-    """The outcome of draw number ``draw``: uniform in ``range(n)``, without modulo bias."""
+def derive(key: bytes | hmac.HMAC, draw: int, n: int) -> int:
+    """The outcome of draw number ``draw``: uniform in ``range(n)``, without modulo bias.
+
+    ``key``: the key, or an HMAC already keyed with it (copied for each attempt: a key longer
+    than SHA-256's block is hashed once, not at every draw)."""
     if n < 1:
         raise ValueError("n must be positive")
+    keyed = hmac.new(key, digestmod=hashlib.sha256) if isinstance(key, bytes) else key
     bound = _LIMIT - _LIMIT % n
     attempt = 0
     while True:
-        digest = hmac.new(key, f"{draw}:{attempt}".encode(), hashlib.sha256).digest()
-        value = int.from_bytes(digest[:8], "big")
+        mac = keyed.copy()
+        mac.update(f"{draw}:{attempt}".encode())
+        value = int.from_bytes(mac.digest()[:8], "big")
         if value < bound:
             return value % n
         attempt += 1
@@ -58,11 +63,12 @@ class Rng:
         self.seed = seed
         self.client_seeds = list(client_seeds)
         self.key = key_of(seed, self.client_seeds)
+        self._keyed = hmac.new(self.key, digestmod=hashlib.sha256)
         self.draws = draws
 
     def below(self, n: int) -> tuple[int, Draw]:
         """Return ``(outcome, [draw number, n, outcome])``."""
         draw = self.draws
         self.draws += 1
-        value = derive(self.key, draw, n)
+        value = derive(self._keyed, draw, n)
         return value, [draw, n, value]
