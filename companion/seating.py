@@ -115,7 +115,7 @@ class Seating:
             if old is not None and old is not conn:
                 self.sockets.close(old, "claimed")
             self.attach_phone(conn, pid, seated=True)
-            return {**record, "token": token, "game_id": self.id}
+            return {**record, "token": token, "game_id": self.id, "seeded": lobby}
 
     def client_seed(self, conn: Conn, client_seed: str | None) -> dict[str, Any]:
         """A seated phone's new client seed for this lobby (``seed``); refused once the game started."""

@@ -89,13 +89,14 @@ def test_a_claim_in_the_lobby_brings_its_client_seed_and_a_started_game_keeps_it
     code = screen.view()["table"]["claims"]["1"]["code"]
     new = "b" * 32
     answer = Client(app).emit("claim", {"code": code, "client_seed": new})
-    assert answer["ok"] and table.lobby.players[1].client_seed == new
+    assert answer["ok"] and answer["seeded"] and table.lobby.players[1].client_seed == new
     assert screen.act({"type": "start"})["ok"]
     assert screen.view()["view"]["log"][0]["client_seeds"] == [SEEDS[0], new, None]
     assert screen.act({"type": "claim_code", "seat": 0})["ok"]
     code = screen.view()["table"]["claims"]["0"]["code"]
     late = Client(app)
-    assert late.emit("claim", {"code": code, "client_seed": "c" * 32})["ok"]
+    answer = late.emit("claim", {"code": code, "client_seed": "c" * 32})
+    assert answer["ok"] and answer["seeded"] is False
     assert table.game.log[0]["client_seeds"][0] == SEEDS[0]
     assert late.emit("seed", {"client_seed": "d" * 32})["error"]["code"] == "game_started"
 

@@ -25,7 +25,8 @@ async function join(kind) {
   const clientSeed = newClientSeed();
   const answer = await net.request(kind, joinPayload(kind, store.state.ui, clientSeed));
   if (answer.ok) {
-    keep(answer.game_id, { seed_hash: (peeked && peeked.seed_hash) || null, client_seed: clientSeed });
+    // A claim in a game that has started: the game keeps the seeds it started with.
+    if (answer.seeded !== false) keep(answer.game_id, { seed_hash: (peeked && peeked.seed_hash) || null, client_seed: clientSeed });
     localStorage.setItem(TOKEN, answer.token);
     store.ui({ note: null });
     store.set({ pending: null, error: null });
