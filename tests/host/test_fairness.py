@@ -146,3 +146,20 @@ def test_the_lobby_seed_and_client_seeds_survive_a_restart(tmp_path, clock, tabl
     restarted = fake_app(tmp_path, FakeClock(2_000_000_000.0), reveal_scale=0).extensions["cashrun"]
     lobby = restarted.table(table.id).lobby
     assert lobby.seed == seed and lobby.client_seeds() == SEEDS[:3]
+
+
+def test_saves_from_before_the_client_seeds_are_refused_as_another_format(tmp_path, clock, app, table, screen):
+    seated(app, table, ["Ann", "Bob", "Cas"], SEEDS[:3])
+    assert screen.act({"type": "start"})["ok"]
+    lobby = app.extensions["cashrun"].new_table()
+    db = app.extensions["cashrun"].store._db
+    engine = json.loads(db.execute("SELECT engine FROM games WHERE id = ?", (table.id,)).fetchone()[0])
+    engine["format"] = 2
+    db.execute("UPDATE games SET engine = ? WHERE id = ?", (json.dumps(engine), table.id))
+    old_lobby = json.loads(db.execute("SELECT lobby FROM games WHERE id = ?", (lobby.id,)).fetchone()[0])
+    del old_lobby["seed"]
+    db.execute("UPDATE games SET lobby = ? WHERE id = ?", (json.dumps(old_lobby), lobby.id))
+    restarted = fake_app(tmp_path, FakeClock(clock.now + 5), reveal_scale=0).extensions["cashrun"]
+    assert restarted.table(table.id) is None and restarted.table(lobby.id) is None
+    assert {g: s.reason for g, s in restarted.set_aside.items()} == {
+        table.id: "ValueError: format", lobby.id: "ValueError: format"}
