@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from engine import Game
@@ -145,3 +146,33 @@ def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, host)
         return bad;
     }""")
     assert same == []
+
+
+PANEL = """async ([id, text]) => {
+    const view = await import('/static/js/fair-view.js');
+    const opts = { kind: "phone", seat: 0, fetchExport: async () => text };
+    await new Promise((done) => view.fairPanel(id, { ...opts, rerender: done }));
+    const el = view.fairPanel(id, opts);
+    return { state: el.dataset.fair, failed: el.dataset.failed || null, head: el.querySelector('.fair-head').textContent,
+             steps: [...el.querySelectorAll('[data-step]')].map((s) => s.className) };
+}"""
+
+
+def test_the_end_screen_says_which_check_failed_in_words(browser, host):
+    """The phone's panel (English, the browser's language) for a whole export and a tampered one."""
+    page = browser.new_page(locale="en-GB")
+    page.goto(f"{host.base}/j/{host.code}")
+    page.locator('[data-input="name"]').wait_for()
+    en = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))["fair"]
+    [(game, _)] = finished_games(1)
+    export = json.loads(game.to_json())
+    draws = sum(len(e["draws"]) for e in export["log"] if e["type"] in CHANCE)
+    whole = page.evaluate(PANEL, ["whole", game.to_json()])
+    assert whole["state"] == "ok" and whole["head"] == en["ok_phone"]["other"].replace("{n}", str(draws))
+    assert whole["steps"] == ["step good", "step skip", "step good", "step good", "step good"]  # no seed of its own kept
+    drawn = next(e for e in export["log"] if e["type"] == "spin")["draws"][0]
+    drawn[2] = (drawn[2] + 1) % 37
+    bad = page.evaluate(PANEL, ["bad", json.dumps(export)])
+    assert bad["state"] == "failed" and bad["failed"] == "derive"
+    assert bad["head"] == en["failed_derive"].replace("{where}", str(drawn[0]))
+    assert bad["steps"] == ["step good", "step skip", "step good", "step bad", "step skip"]
