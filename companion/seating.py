@@ -33,7 +33,7 @@ def client_seed(data: dict[str, Any]) -> str | None:
     return value
 
 
-class Seating:
+class Joining:
     """Mixed into ``companion.table.Table``, whose state and acts these use."""
 
     id: str

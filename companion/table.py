@@ -22,7 +22,7 @@ from .errors import HostError, refusal
 from .lobby import Lobby, Player, checked_settings, profile_set
 from .record import Record, load_game
 from .reveal import Reveal
-from .seating import Seating
+from .seating import Joining
 from .sockets import Sockets
 from .services import Services
 from .store import SavedGame
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again")
 
 
-class Table(Seating):
+class Table(Joining):
     def __init__(self, services: Services, saved: SavedGame) -> None:
         self.s = services
         self.id = saved.id
