@@ -30,16 +30,16 @@ def on_disconnect(reason: Any = None) -> None:
 
 @socketio.on("join")
 def on_join(data: Any = None) -> dict[str, Any]:
-    """A phone without a seat sends ``{code, name}``; it hears ``{ok, seat, token}``, and
-    everyone at that table hears a new ``view``."""
+    """A phone without a seat sends ``{code, name, pawn?, client_seed?}``; it hears ``{ok, seat,
+    token}``, and everyone at that table hears a new ``view``."""
     host = _host()
     return host.handle(request.sid, host.join, data)
 
 
 @socketio.on("peek")
 def on_peek(data: Any = None) -> dict[str, Any]:
-    """A phone at the join address sends ``{code}``; it hears ``{ok, status}`` and, for an open
-    lobby, the pawns it may pick."""
+    """A phone at the join address sends ``{code}``; it hears ``{ok, status, seed_hash}`` and, for
+    an open lobby, the pawns it may pick."""
     host = _host()
     return host.handle(request.sid, host.peek, data)
 
@@ -54,10 +54,26 @@ def on_watch(data: Any = None) -> dict[str, Any]:
 
 @socketio.on("claim")
 def on_claim(data: Any = None) -> dict[str, Any]:
-    """A phone sends a claim code ``{code}``; it hears ``{ok, seat, token}`` and takes the
-    seat; the seat's old socket hears ``refused {code: "claimed"}``."""
+    """A phone sends a claim code ``{code, client_seed?}``; it hears ``{ok, seat, token}`` and takes
+    the seat; the seat's old socket hears ``refused {code: "claimed"}``."""
     host = _host()
     return host.handle(request.sid, host.claim, data)
+
+
+@socketio.on("seed")
+def on_seed(data: Any = None) -> dict[str, Any]:
+    """A seated phone in a lobby sends ``{client_seed}``, its randomness for this lobby's game
+    (after Play again); it hears ``{ok}`` and everyone at the table a new ``view``."""
+    host = _host()
+    return host.handle(request.sid, host.seed, data)
+
+
+@socketio.on("fair")
+def on_fair(data: Any = None) -> dict[str, Any]:
+    """A seated or watching phone asks for the finished game's export ``{}``; only it hears
+    ``{ok, game_id, export}`` (the engine's ``to_json`` as text), for the check in the page."""
+    host = _host()
+    return host.handle(request.sid, host.fair, data)
 
 
 @socketio.on("act")

@@ -13,6 +13,7 @@ from .errors import HostError, refusal
 from .guard import Guard
 from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .lobby import PROFILE, Lobby, with_profile
+from .seating import client_seed
 from .store import STORAGE_ERRORS, SavedGame, Store
 from .services import Addresses, Services
 from .table import Table
@@ -70,6 +71,8 @@ class Host:
                 lobby.settings, refused = with_profile(lobby.settings, {key: self.store.pref(key) for key in PROFILE})
                 for key in refused:
                     log.warning("the saved %s profile fails the engine's checks; it is not used", key)
+            if self.services.seed:
+                lobby.seed = self.services.seed  # CASHRUN_SEED: tests fix the host's seed
             now = self.services.wall()
             saved = SavedGame(new_id(), new_table_key(), code, "lobby", now, now, lobby.to_dict(), None)
             self.store.create(saved)
@@ -191,7 +194,8 @@ class Host:
         if conn.table is not None:
             raise HostError("already_seated")
         name = text(data["name"], MAX_NAME, "bad_name")
-        answer = self._table_of_code(conn, data).join(conn, name, data.get("pawn"))
+        seed = client_seed(data)
+        answer = self._table_of_code(conn, data).join(conn, name, data.get("pawn"), seed)
         self.guard.trust(conn.address)
         return answer
 
@@ -220,6 +224,7 @@ class Host:
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
         self._guess(conn, "claim")
         code = fields(data, code=str)["code"].strip()
+        seed = client_seed(data)
         if conn.screen:
             raise HostError("already_seated")
         table = self.services.claims.get(code)
@@ -229,7 +234,7 @@ class Host:
             raise HostError("bad_claim")
         if conn.table is not None:
             conn.table.detach(conn)
-        answer = table.claim(conn, code)
+        answer = table.claim(conn, code, seed)
         self.guard.trust(conn.address)
         return answer
 
@@ -243,6 +248,19 @@ class Host:
         if conn.table is None or conn.watcher:
             raise HostError("not_seated")
         return conn.table.act(conn, action_id, data["action"], as_seat)
+
+    def seed(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """A seated phone's client seed for its lobby (after Play again)."""
+        seed = client_seed(fields(data))
+        if conn.table is None or conn.watcher or conn.screen:
+            raise HostError("not_seated")
+        return conn.table.client_seed(conn, seed)
+
+    def fair(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """The finished game's export, for a phone's check (the table screen has its export route)."""
+        if conn.table is None:
+            raise HostError("not_seated")
+        return conn.table.fair()
 
     def sync(self, conn: Conn, data: Any) -> dict[str, Any]:
         """A socket that missed an update gets its whole message again."""

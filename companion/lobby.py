@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine import Settings
+from engine.rng import new_seed, seed_hash
 
 from .errors import HostError
 from .forms import match
@@ -25,6 +26,8 @@ class Player:
     name: str
     pawn: dict[str, str] | None = None
     """The pawn's colour and emoji; None for a seat without a phone."""
+    client_seed: str | None = None
+    """The randomness the seat's phone added (docs/fairness.md); None for none."""
 
 
 @dataclass(slots=True)
@@ -32,13 +35,23 @@ class Lobby:
     players: list[Player] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=lambda: Settings().to_dict())
     locked: bool = False
+    seed: str = field(default_factory=new_seed)
+    """The game's secret seed, made when the lobby opens; only its hash is shown until the end."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Lobby:
-        return cls([Player(**p) for p in data["players"]], data["settings"], data["locked"])
+        """The lobby ``to_dict`` saved; ValueError("format") for one saved before the seeds (no seed)."""
+        if "seed" not in data:
+            raise ValueError("format")
+        return cls([Player(**p) for p in data["players"]], data["settings"], data["locked"], data["seed"])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": [asdict(p) for p in self.players], "settings": self.settings, "locked": self.locked}
+        return {"players": [asdict(p) for p in self.players], "settings": self.settings, "locked": self.locked,
+                "seed": self.seed}
+
+    def client_seeds(self) -> list[str | None]:
+        """Per seat: its phone's client seed, or None."""
+        return [p.client_seed for p in self.players]
 
     def seat_of(self, pid: str) -> int:
         return next(seat for seat, player in enumerate(self.players) if player.pid == pid)
@@ -48,6 +61,7 @@ class Lobby:
         return {
             "code": code,
             "locked": self.locked,
+            "seed_hash": seed_hash(self.seed),
             "players": [
                 {"seat": seat, "name": p.name, "phone": p.pid in phones, "connected": p.pid in connected,
                  **({"pawn": p.pawn} if p.pawn else {})}
@@ -114,13 +128,13 @@ class Lobby:
         self.players[self.seat_of(pid)].name = action["name"]
         return None
 
-    def add(self, pid: str, name: str, phone: bool = False, pawn: Any = None) -> Player:
+    def add(self, pid: str, name: str, phone: bool = False, pawn: Any = None, client_seed: str | None = None) -> Player:
         """A new seat at the end of the order. A phone's seat gets a pawn: ``pawn`` as the page
-        sent it (checked here), or the first free colour when the page sent none."""
+        sent it (checked here), or the first free colour when the page sent none; and its client seed."""
         if len(self.players) >= MAX_PLAYERS:
             raise HostError("lobby_full", max=MAX_PLAYERS)
         self._check_name(name)
-        player = Player(pid, name)
+        player = Player(pid, name, client_seed=client_seed)
         if phone:
             taken = self.taken_colours()
             player.pawn = default_pawn(taken) if pawn is None else checked_pawn(pawn, taken)

@@ -16,13 +16,13 @@ from engine.strict import same
 
 from .broadcast import Broadcast
 from .claims import Claims
-from .codes import new_id, new_token, token_hash
+from .codes import new_id
 from .countdown import Countdown
 from .errors import HostError, refusal
 from .lobby import Lobby, Player, checked_settings, profile_set
-from .pawns import offer
 from .record import Record, load_game
 from .reveal import Reveal
+from .seating import Joining
 from .sockets import Sockets
 from .services import Services
 from .store import SavedGame
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again")
 
 
-class Table:
+class Table(Joining):
     def __init__(self, services: Services, saved: SavedGame) -> None:
         self.s = services
         self.id = saved.id
@@ -103,68 +103,7 @@ class Table:
                 self.tell.now(conn, conn.pid)
             return {"ok": True}
 
-    # Joining and claiming.
-
-    def join(self, conn: Conn, name: str, pawn: Any = None) -> dict[str, Any]:
-        """A phone with the join code takes a new seat in the lobby, with its pawn."""
-        with self.lock:
-            if self.game is not None:
-                raise HostError("game_started")
-            if self.lobby.locked:
-                raise HostError("lobby_locked")
-            pid, token = new_id(), new_token()
-            before = self.lobby.to_dict()
-            seat = len(self.lobby.players)
-            self.lobby.add(pid, name, phone=True, pawn=pawn)
-            record = {"ok": True, "seat": seat}
-            try:
-                self._commit(f"p:{pid}", "join", {"type": "join", "name": name}, record,
-                             lobby=True, add={token_hash(token): pid})
-            except Exception:
-                self.lobby = Lobby.from_dict(before)
-                raise
-            self.attach_phone(conn, pid, seated=True)
-            return {**record, "token": token, "game_id": self.id}
-
-    def peek(self) -> dict[str, Any]:
-        """What the join address offers for this code: a seat with a pawn, or watching."""
-        with self.lock:
-            if self.game is None:
-                return {"ok": True, "status": "lobby", "locked": self.lobby.locked,
-                        "pawns": offer(self.lobby.taken_colours())}
-            return {"ok": True, "status": self.status}
-
-    def watch(self, conn: Conn) -> dict[str, Any]:
-        """A phone watches this game from now on (read only); refused before the start."""
-        with self.lock:
-            if self.game is None:
-                raise HostError("not_started")
-            conn.table, conn.watcher = self, True
-            self.sockets.watchers.add(conn)
-            self.tell.now(conn, None)
-            return {"ok": True, "game_id": self.id}
-
-    def wrong_claim(self, address: str) -> None:
-        """A wrong claim code reached the host from ``address`` (``Claims.wrong``); the banker
-        sees an ended code go and makes a new one."""
-        with self.lock:
-            if self.claims.wrong(address):
-                self.tell.everyone()
-
-    def claim(self, conn: Conn, code: str) -> dict[str, Any]:
-        """A phone gives a claim code: it gets the seat and a new token; the old token dies."""
-        with self.lock:
-            pid = self.claims.check(code, conn.address)
-            token = new_token()
-            record = {"ok": True, "seat": self.lobby.seat_of(pid)}
-            self._commit(f"p:{pid}", f"claim:{new_id()}", {"type": "claim"}, record,
-                         add={token_hash(token): pid}, drop=self._tokens_of(pid))
-            self.claims.drop(pid)
-            old = self.sockets.phones.pop(pid, None)
-            if old is not None and old is not conn:
-                self.sockets.close(old, "claimed")
-            self.attach_phone(conn, pid, seated=True)
-            return {**record, "token": token, "game_id": self.id}
+    # Joining and claiming: companion.seating.
 
     def _tokens_of(self, pid: str | None) -> list[str]:
         return [h for h, p in self.tokens.items() if p == pid]
@@ -249,6 +188,7 @@ class Table:
         token moves there, so the phones are seated at once (this game stays saved, its seats empty
         and its claim codes ended: a seat is claimed in the new lobby now)."""
         lobby = Lobby([Player(p.pid, p.name, p.pawn) for p in self.lobby.players], dict(self.lobby.settings))
+        # a new seed and hash; each phone sends a new client seed there (``seed``)
         table: Table = self.s.new_table(lobby)
         self.s.store.move_tokens(self.id, table.id)
         table.tokens, self.tokens = self.tokens, {}
@@ -285,7 +225,8 @@ class Table:
 
     def _start(self, actor: str, action_id: str) -> dict[str, Any]:
         settings = Settings.from_dict(checked_settings(self.lobby.settings, len(self.lobby.players), True))
-        game = Game.new([p.name for p in self.lobby.players], settings=settings, seed=self.s.seed)
+        game = Game.new([p.name for p in self.lobby.players], settings=settings, seed=self.lobby.seed,
+                        client_seeds=self.lobby.client_seeds())
         public = game.view(None)
         length = public["log_start"] + len(public["log"])
         answer = {"ok": True, "events": public["log"]}

@@ -81,6 +81,10 @@ class Seating(Protocol):
 
     def left_behind(self) -> None: ...
 
+    def client_seed(self, conn: Conn, client_seed: str | None) -> dict[str, Any]: ...
+
+    def fair(self) -> dict[str, Any]: ...
+
 
 @dataclass(eq=False, slots=True)
 class Conn:

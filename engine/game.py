@@ -9,7 +9,7 @@ from typing import Any
 from . import auction, banker, duel, everybody, flow, lap, legal, spaces, views
 from .errors import IllegalAction
 from .randomisers import Event, shuffle
-from .rng import new_seed, seed_hash
+from .rng import is_client_seed, new_seed, seed_hash
 from .settings import Settings
 from .strict import same
 from .table import Core, Table
@@ -61,8 +61,9 @@ SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
 side has reacted to: like a chance outcome, they cannot be undone."""
 UNDO_DEPTH = 50
-SAVE_FORMAT = 2
-"""The shape of ``to_json``; 2 since the fair-play rules and the board changed the state."""
+SAVE_FORMAT = 3
+"""The shape of ``to_json``; 3 since the phones' client seeds are part of the key and every
+chance event carries its draws."""
 
 
 class Game:
@@ -84,20 +85,26 @@ class Game:
     # creation and saving
 
     @classmethod
-    def new(cls, names: Sequence[str], settings: Settings | None = None, seed: str | None = None) -> Game:
-        """Deal a new game; seats follow the order of ``names``. ``seed`` is for tests and replays."""
+    def new(cls, names: Sequence[str], settings: Settings | None = None, seed: str | None = None,
+            client_seeds: Sequence[str | None] | None = None) -> Game:
+        """Deal a new game; seats follow the order of ``names``. ``seed`` is the host's (fresh when
+        None), ``client_seeds`` one per seat: 32 lowercase hex, or None for a seat without one."""
         settings = settings or Settings()
         settings.validate(len(names))
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise ValueError("names")
+        client_seeds = [None] * len(names) if client_seeds is None else list(client_seeds)
+        if len(client_seeds) != len(names) or any(c is not None and not is_client_seed(c) for c in client_seeds):
+            raise ValueError("client_seeds")
         seed = seed or new_seed()
         core = Core(
             players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None,
                       "position": None, "lap_from": None, "lap_steps": None} for n in names],
             owner=[None] * len(settings.box), pile=[], pot=0,
             bank=settings.bank_reserve or 0, players_at_start=len(names))
-        t = Table(settings, seed, core, [])
-        t.emit("game_started", players=list(names), seed_hash=seed_hash(seed), settings=settings.to_dict())
+        t = Table(settings, seed, core, [], client_seeds)
+        t.emit("game_started", players=list(names), seed_hash=seed_hash(seed), client_seeds=client_seeds,
+               settings=settings.to_dict())
         symbols = [symbol for symbol in (BLANK, *SYMBOLS) for _ in range(settings.bluff_deck.get(symbol, 0))]
         shuffle(t.rng, symbols, "bluff", t.events)
         t.bluff_symbols = symbols
@@ -124,6 +131,7 @@ class Game:
         t = self._t
         return json.dumps({
             "format": SAVE_FORMAT, "settings": t.settings.to_dict(), "seed": t.rng.seed,
+            "client_seeds": t.rng.client_seeds,
             "bluff_symbols": t.bluff_symbols, "core": json.loads(t.snapshot()),
             "money_history": t.money_history, "log": self.log, "history": self.history,
             "undo": self._undo_stack, "final": self._final,
@@ -136,7 +144,7 @@ class Game:
         if state.get("format") != SAVE_FORMAT:
             raise ValueError("format")
         t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
-                  state["bluff_symbols"])
+                  state["bluff_symbols"], state["client_seeds"])
         t.money_history = state["money_history"]
         return cls(t, state["log"], state["history"], state["undo"], state["final"])
 

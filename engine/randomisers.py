@@ -1,4 +1,8 @@
-"""The box's randomisers, each outcome announced as an event with its draw number."""
+"""The box's randomisers, each outcome announced as an event with the draws it came from.
+
+Every chance event carries ``draws``: ``[[draw number, n, value], ...]`` in the order drawn;
+docs/fairness.md says how each event's outcome follows from its values.
+"""
 from __future__ import annotations
 
 from typing import Any
@@ -10,43 +14,45 @@ Event = dict[str, Any]
 
 
 def spin(rng: Rng, seat: Seat | None, events: list[Event]) -> int:
-    """Spin the wheel; a zero is shown, then spun again."""
+    """Spin the wheel (the number is the value); a zero is shown, then spun again."""
     while True:
-        number, draw = rng.below(37)
-        events.append({"type": "spin", "number": number, "seat": seat, "draw": draw})
+        number, drawn = rng.below(37)
+        events.append({"type": "spin", "number": number, "seat": seat, "draws": [drawn]})
         if number:
             return number
 
 
 def die(rng: Rng, seat: Seat | None, events: list[Event]) -> int:
-    value, draw = rng.below(6)
-    events.append({"type": "die", "value": value + 1, "seat": seat, "draw": draw})
+    """One die: value + 1."""
+    value, drawn = rng.below(6)
+    events.append({"type": "die", "value": value + 1, "seat": seat, "draws": [drawn]})
     return value + 1
 
 
 def dice(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[int, int]:
-    """Two dice from one draw of 36 equally likely pairs."""
-    value, draw = rng.below(36)
+    """Two dice from one draw of 36 equally likely pairs: value // 6 + 1 and value % 6 + 1."""
+    value, drawn = rng.below(36)
     pair = (value // 6 + 1, value % 6 + 1)
-    events.append({"type": "dice", "values": list(pair), "seat": seat, "draw": draw})
+    events.append({"type": "dice", "values": list(pair), "seat": seat, "draws": [drawn]})
     return pair
 
 
 def card(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[str, str]:
-    """Draw from a freshly shuffled 52-card deck: ``(rank, suit)``."""
-    value, draw = rng.below(52)
+    """Draw from a freshly shuffled 52-card deck: rank ``RANKS[value % 13]``, suit ``SUITS[value // 13]``."""
+    value, drawn = rng.below(52)
     rank, suit = RANKS[value % 13], SUITS[value // 13]
-    events.append({"type": "card", "rank": rank, "suit": suit, "seat": seat, "draw": draw})
+    events.append({"type": "card", "rank": rank, "suit": suit, "seat": seat, "draws": [drawn]})
     return rank, suit
 
 
 def shuffle(rng: Rng, items: list[Any], deck: str, events: list[Event]) -> None:
-    """Fisher-Yates in place; the event names the draws, never the order."""
-    first = rng.draws
+    """Fisher-Yates in place: for i from the last index down to 1, swap i with the draw below i + 1.
+    The event carries the draws, never the order."""
+    drawn = []
     for i in range(len(items) - 1, 0, -1):
-        j, _ = rng.below(i + 1)
+        j, record = rng.below(i + 1)
+        drawn.append(record)
         items[i], items[j] = items[j], items[i]
-    drawn = [first, rng.draws - 1] if rng.draws > first else []
     events.append({"type": "shuffle", "deck": deck, "draws": drawn})
 
 

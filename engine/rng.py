@@ -1,15 +1,23 @@
-"""The game's one source of chance: HMAC-SHA256 of a secret seed and a counter.
+"""The game's one source of chance: HMAC-SHA256 of a key and a counter (docs/fairness.md).
 
-Anyone holding the seed, revealed when the game ends, can re-derive every draw; the
-hash of the seed is public from the start so the seed cannot be swapped afterwards.
+The key is the host's secret seed joined with every phone's own client seed. The seed's hash
+is public before any phone sends its seed, and the seed is revealed when the game ends, so
+anyone can re-derive every draw, and nobody at the table chose the outcomes alone.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+from collections.abc import Sequence
 
 _LIMIT = 1 << 64
+CLIENT_SEED = re.compile(r"[0-9a-f]{32}")
+"""A phone's client seed: 32 lowercase hex characters."""
+
+Draw = list[int]
+"""``[draw number, n, value]``: one draw below ``n``, as the chance events carry it."""
 
 
 def new_seed() -> str:
@@ -20,16 +28,29 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-def derive(seed: str, draw: int, n: int) -> int:
-    """The outcome of draw number ``draw``: uniform in ``range(n)``, without modulo bias."""
+def is_client_seed(value: object) -> bool:
+    return isinstance(value, str) and CLIENT_SEED.fullmatch(value) is not None
+
+
+def key_of(seed: str, client_seeds: Sequence[str | None]) -> bytes:
+    """The HMAC key: the seed, then for each seat ``|`` and its client seed (empty for none)."""
+    return seed.encode() + b"".join(b"|" + (c or "").encode() for c in client_seeds)
+
+
+def derive(key: bytes | hmac.HMAC, draw: int, n: int) -> int:
+    """The outcome of draw number ``draw``: uniform in ``range(n)``, without modulo bias.
+
+    ``key``: the key, or an HMAC already keyed with it (copied for each attempt: a key longer
+    than SHA-256's block is hashed once, not at every draw)."""
     if n < 1:
         raise ValueError("n must be positive")
-    key = seed.encode()
+    keyed = hmac.new(key, digestmod=hashlib.sha256) if isinstance(key, bytes) else key
     bound = _LIMIT - _LIMIT % n
     attempt = 0
     while True:
-        digest = hmac.new(key, f"{draw}:{attempt}".encode(), hashlib.sha256).digest()
-        value = int.from_bytes(digest[:8], "big")
+        mac = keyed.copy()
+        mac.update(f"{draw}:{attempt}".encode())
+        value = int.from_bytes(mac.digest()[:8], "big")
         if value < bound:
             return value % n
         attempt += 1
@@ -38,12 +59,16 @@ def derive(seed: str, draw: int, n: int) -> int:
 class Rng:
     """Counts draws so each outcome can be checked later by its number."""
 
-    def __init__(self, seed: str, draws: int = 0) -> None:
+    def __init__(self, seed: str, client_seeds: Sequence[str | None] = (), draws: int = 0) -> None:
         self.seed = seed
+        self.client_seeds = list(client_seeds)
+        self.key = key_of(seed, self.client_seeds)
+        self._keyed = hmac.new(self.key, digestmod=hashlib.sha256)
         self.draws = draws
 
-    def below(self, n: int) -> tuple[int, int]:
-        """Return ``(outcome, draw number)``."""
+    def below(self, n: int) -> tuple[int, Draw]:
+        """Return ``(outcome, [draw number, n, outcome])``."""
         draw = self.draws
         self.draws += 1
-        return derive(self.seed, draw, n), draw
+        value = derive(self._keyed, draw, n)
+        return value, [draw, n, value]

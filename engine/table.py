@@ -6,6 +6,7 @@ undo or saving is a single ``json.dumps`` and the round trip is exact.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -58,10 +59,11 @@ class Core:
 class Table:
     """The core plus what is fixed for the whole game, and the events of the action in progress."""
 
-    def __init__(self, settings: Settings, seed: str, core: Core, bluff_symbols: list[str]) -> None:
+    def __init__(self, settings: Settings, seed: str, core: Core, bluff_symbols: list[str],
+                 client_seeds: Sequence[str | None]) -> None:
         self.settings = settings
         self.core = core
-        self.rng = Rng(seed, core.draws)
+        self.rng = Rng(seed, client_seeds, core.draws)
         self.bluff_symbols = bluff_symbols
         self.events: list[Event] = []
         self.money_history: list[list[Any]] = []

@@ -1,7 +1,9 @@
-"""Check a finished game: ``python -m engine.verify GAME.json``.
+"""Check a finished game: ``python -m engine.verify GAME.json [--seat N --client-seed HEX] [--seed-hash HEX]``.
 
-The seed must hash to the hash published at the start, and replaying the recorded
-actions from that seed must draw exactly the outcomes the game's log shows.
+The checks of ``engine.fairness`` (the seed opens the published hash; a phone's own client
+seed is at its seat; every draw re-derives from the key, without a gap; every chance event
+shows what its values say), then a replay of the recorded actions from the seed and the
+client seeds, which must give the very same chance events and end state.
 """
 from __future__ import annotations
 
@@ -12,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalAction
+from .fairness import CHANCE, Unfair, check
 from .game import Game
-from .rng import seed_hash
 from .settings import Settings
 
-CHANCE = frozenset({"spin", "die", "dice", "card", "shuffle"})
-SAVED_GAME = frozenset({"seed", "log", "core", "history"})
+SAVED_GAME = frozenset({"seed", "client_seeds", "log", "core", "history"})
 """What the engine's ``to_json`` holds that a check needs; an export made before the end lacks them."""
 
 
@@ -25,24 +26,24 @@ def chance_events(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in log if e["type"] in CHANCE]
 
 
-def verify(state: dict[str, Any]) -> tuple[bool, str]:
+def verify(state: dict[str, Any], client_seed: str | None = None, seat: int | None = None,
+           kept_hash: str | None = None) -> tuple[bool, str]:
     """Return ``(ok, reason)`` for a saved game (the engine's ``to_json``)."""
-    log = state["log"]
-    if not log or log[0]["type"] != "game_started":
-        return False, "no_start"
-    start = log[0]
-    seed = state["seed"]
-    if seed_hash(seed) != start["seed_hash"]:
-        return False, "seed_hash_mismatch"
+    try:
+        check(state, client_seed, seat, kept_hash)
+    except Unfair as error:
+        return False, str(error)
     if not state["core"]["over"]:
         return False, "not_over"
-    replay = Game.new(start["players"], Settings.from_dict(start["settings"]), seed=seed)
-    for seat, action in state["history"]:
+    start = state["log"][0]
+    replay = Game.new(start["players"], Settings.from_dict(start["settings"]), seed=state["seed"],
+                      client_seeds=start["client_seeds"])
+    for seat_, action in state["history"]:
         try:
-            replay.apply(seat, action)
+            replay.apply(seat_, action)
         except IllegalAction as error:
             return False, f"replay_refused:{error.code}"
-    if chance_events(replay.log) != chance_events(log):
+    if chance_events(replay.log) != chance_events(state["log"]):
         return False, "outcome_mismatch"
     if json.loads(replay.to_json())["core"] != state["core"]:
         return False, "state_mismatch"
@@ -52,13 +53,19 @@ def verify(state: dict[str, Any]) -> tuple[bool, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.verify", description=__doc__.splitlines()[0])
     parser.add_argument("game", type=Path, help="a saved game as JSON")
+    parser.add_argument("--seat", type=int, help="the seat whose client seed to look for")
+    parser.add_argument("--client-seed", help="that seat's client seed, as the phone kept it")
+    parser.add_argument("--seed-hash", help="the seed's hash as shown before the game (the lobby, peek)")
     args = parser.parse_args(argv)
     state = json.loads(args.game.read_text(encoding="utf-8"))
     if not isinstance(state, dict) or not SAVED_GAME <= state.keys():
         ok, reason = False, "not_a_finished_game"
     else:
-        ok, reason = verify(state)
-    print("verified" if ok else f"NOT verified: {reason}")
+        ok, reason = verify(state, args.client_seed, args.seat, args.seed_hash)
+    if ok:
+        print(f"verified: all {len([d for e in chance_events(state['log']) for d in e['draws']])} draws")
+    else:
+        print(f"NOT verified: {reason}")
     return 0 if ok else 1
 
 

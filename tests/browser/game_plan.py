@@ -259,9 +259,9 @@ class Planner:
             self.filler_step()
 
 
-def plan_board_game(seed: str, settings: Settings, turns: int = 3) -> Planner:
+def plan_board_game(seed: str, settings: Settings, client_seeds: list[str | None], turns: int = 3) -> Planner:
     """With a board: the pawns placed, a few turns, then a lap that ends by itself and wins."""
-    p = Planner(Game.new(NAMES, settings=settings, seed=seed))
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed, client_seeds=client_seeds))
     while p.view["phase"] == "place_pawn":
         p.board_step()
     # The banker puts a knocked pawn on space 1 (the first space: `at` 0).
@@ -281,8 +281,9 @@ def plan_board_game(seed: str, settings: Settings, turns: int = 3) -> Planner:
     return p
 
 
-def plan_game(seed: str, settings: Settings) -> Planner:
-    p = Planner(Game.new(NAMES, settings=settings, seed=seed))
+def plan_game(seed: str, settings: Settings, client_seeds: list[str | None]) -> Planner:
+    """The steps for the host's seed and the phones' client seeds (read from the game's start)."""
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed, client_seeds=client_seeds))
     # 1. a casino bought
     seat = p.until_turn_start()
     p.do(seat, {"type": "roll"})

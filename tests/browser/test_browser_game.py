@@ -1,7 +1,8 @@
 """A whole seeded game in a real browser: the table screen and three phones.
 
-The test plays the steps that `plan.py` worked out on a local engine with the same seed,
-each through the page of whoever acts (a phone, or the table screen for the banker), and
+The test plays the steps that `game_plan.py` works out on a local engine with the same seed
+(CASHRUN_SEED) and the client seeds the phones sent (read from the game's start), each
+through the page of whoever acts (a phone, or the table screen for the banker), and
 checks after every step that the table screen has caught up with the local engine.
 """
 from __future__ import annotations
@@ -14,9 +15,12 @@ from pathlib import Path
 
 from phone_fit import SMALL_PHONE, PhoneFit
 from web_host import SEED, TABLE, start_host, stop_host
-from web_driver import Frames, bluff_symbols, digits, drawer_to, log_end, perform, secrets, settle, shoot, wait_log
+from web_driver import (Frames, bluff_symbols, digits, drawer_to, fair_result, kept_fair, log_end, perform, secrets, settle,
+                        shoot, started_seeds, wait_log)
 from companion.reveal import SECONDS
 from engine import BANKER, Game, Settings
+from engine.fairness import CHANCE
+from engine.rng import seed_hash
 from game_plan import NAMES, plan_game
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
@@ -83,8 +87,6 @@ def test_seeded_game(browser, tmp_path, shots, requests_seen):
 
 def play_seeded_game(browser, host, shots, requests_seen):
     started = time.monotonic()
-    plan = plan_game(SEED, SETTINGS)
-    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED)
 
     tctx = browser.new_context(**TABLE)
     requests_seen.watch(tctx)
@@ -112,6 +114,12 @@ def play_seeded_game(browser, host, shots, requests_seen):
         contexts.append(ctx)
     table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
     assert table.locator('[data-out="code"]').inner_text() == host.code
+    # The seed's fingerprint is shown before the game, and every phone kept it with its own client seed.
+    fingerprint = table.locator('[data-out="seed-hash"]')
+    assert fingerprint.get_attribute("data-hash") == seed_hash(SEED) and fingerprint.inner_text() == seed_hash(SEED)[:16]
+    lobby_id = table_frames.views[-1]["game_id"]
+    kept = [kept_fair(page)[lobby_id] for page in phones]
+    assert all(k["seed_hash"] == seed_hash(SEED) for k in kept)
     shoot(table, shots / "01-table-lobby.png")
     phones[0].screenshot(path=shots / "01-phone-lobby.png")
 
@@ -123,6 +131,12 @@ def play_seeded_game(browser, host, shots, requests_seen):
     table.locator('[data-act="do"][data-type="start"]').click()
     table.locator('[data-act="confirm-yes"]').click()
     table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+    # The game's draws come from the host's seed (fixed by CASHRUN_SEED) and the phones' client seeds:
+    # the local mirror plans with the seeds the game started with, each the one its phone kept.
+    seeds = started_seeds(table_frames)
+    assert seeds == [k["client_seed"] for k in kept] and len(set(seeds)) == 3
+    plan = plan_game(SEED, SETTINGS, seeds)
+    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, client_seeds=seeds)
     # The opening rolls are played on the stage; who starts is not said before they are shown.
     table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
     assert table.locator('[data-out="status"]').inner_text() == EN["show"]["opening"]
@@ -283,6 +297,14 @@ def play_seeded_game(browser, host, shots, requests_seen):
     exported = table.request.get(host.base + href)
     assert exported.ok
     assert Game.from_json(exported.text()).winner == final["winner"]
+    # Every phone and the table screen checked every draw in the page.
+    draws = sum(len(e["draws"]) for e in mirror.log if e["type"] in CHANCE)
+    assert fair_result(table) == ("ok", EN["fair"]["ok_table"]["other"].replace("{n}", str(draws)))
+    for page in phones:
+        assert fair_result(page) == ("ok", EN["fair"]["ok_phone"]["other"].replace("{n}", str(draws)))
+    phones[0].locator('[data-out="fair"] summary').click()
+    assert phones[0].locator('[data-out="fair"] [data-step]').evaluate_all("(els) => els.map((e) => e.className)") == \
+        ["step good"] * 5
     shoot(table, shots / "12-table-end.png")
     phones[final["winner"]].locator('[data-screen="won"]').wait_for()
     fit.snap(phones[final["winner"]], "won")
@@ -299,6 +321,19 @@ def play_seeded_game(browser, host, shots, requests_seen):
     assert table.locator(".lp .dot.on").count() == 3
     for page in phones:
         page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    # In the new lobby every phone makes a new client seed and sends it; the host has it at its seat.
+    again_id = table_frames.views[-1]["game_id"]
+    assert again_id != lobby_id
+    for seat, page in enumerate(phones):
+        page.wait_for_function("(id) => (JSON.parse(localStorage.getItem('cashrun.fair') || '{}')[id] || {}).client_seed", arg=again_id)
+        mine = kept_fair(page)[again_id]
+        assert mine["client_seed"] not in seeds and mine["seed_hash"] == seed_hash(SEED)
+        for _ in range(200):
+            you = [v["view"].get("you") for v in phone_frames[seat].views if v.get("game_id") == again_id]
+            if you and you[-1]["client_seed"] == mine["client_seed"]:
+                break
+            page.wait_for_timeout(50)
+        assert you[-1] == {"seat": seat, "client_seed": mine["client_seed"]}
     shoot(table, shots / "13-table-play-again.png")
     phones[0].screenshot(path=shots / "13-phone-play-again.png")
 

@@ -224,6 +224,26 @@ class Frames:
                 self.views.append(message)
 
 
+def started_seeds(frames: Frames) -> list:
+    """The phones' client seeds as the game's start holds them (the table screen's first game view):
+    what a local mirror of the game needs besides the host's fixed seed."""
+    view = next(v["view"] for v in frames.views if v.get("kind") == "game")
+    assert view["log_start"] == 0 and view["log"][0]["type"] == "game_started"
+    return view["log"][0]["client_seeds"]
+
+
+def kept_fair(page) -> dict:
+    """What a phone keeps for its check, per game: the fingerprint it saw first and its client seed."""
+    return page.evaluate("JSON.parse(localStorage.getItem('cashrun.fair') || '{}')")
+
+
+def fair_result(page, timeout: int = TIMEOUT) -> tuple[str, str]:
+    """The end screen's check, once it has run: its state (ok, failed) and its headline."""
+    page.locator('[data-out="fair"]:not([data-fair="checking"])').wait_for(timeout=timeout)
+    panel = page.locator('[data-out="fair"]')
+    return panel.get_attribute("data-fair"), panel.locator(".fair-head").inner_text()
+
+
 def secrets(data) -> list:
     """Every list of bluff cards (with their symbols) anywhere in a message."""
     found = []

@@ -45,11 +45,11 @@ def card(rank: str, suit: str) -> list[Outcome]:
 class Scripted(engine.rng.Rng):
     """The game's source with a queue of chosen outcomes in front of the real draws."""
 
-    def __init__(self, seed: str, draws: int, queue: list[Outcome]) -> None:
-        super().__init__(seed, draws)
+    def __init__(self, rng: engine.rng.Rng, queue: list[Outcome]) -> None:
+        super().__init__(rng.seed, rng.client_seeds, rng.draws)
         self.queue = queue
 
-    def below(self, n: int) -> tuple[int, int]:
+    def below(self, n: int) -> tuple[int, engine.rng.Draw]:
         if not self.queue:
             return super().below(n)
         want_n, value = self.queue.pop(0)
@@ -57,7 +57,7 @@ class Scripted(engine.rng.Rng):
         assert 0 <= value < n
         draw = self.draws
         self.draws += 1
-        return value, draw
+        return value, [draw, n, value]
 
 
 def script(game: Game, *outcomes: list[Outcome]) -> Scripted:
@@ -67,7 +67,7 @@ def script(game: Game, *outcomes: list[Outcome]) -> Scripted:
     if isinstance(rng, Scripted):
         rng.queue.extend(queue)
         return rng
-    scripted = Scripted(rng.seed, rng.draws, queue)
+    scripted = Scripted(rng, queue)
     game._t.rng = scripted  # noqa: SLF001
     return scripted
 

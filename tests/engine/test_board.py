@@ -316,6 +316,6 @@ def test_a_game_on_a_board_verifies():
 
 def test_a_save_of_another_format_is_refused():
     state = json.loads(placed_game().to_json())
-    state["format"] = 1
+    state["format"] = 2  # before the client seeds
     with pytest.raises(ValueError, match="format"):
         Game.from_json(state)

@@ -172,7 +172,8 @@ def test_randomiser_events_have_the_documented_shapes():
     event = one(_bet(game, "honours", None, 10_000), "card")
     assert {k: event[k] for k in ("type", "rank", "suit", "seat")} == {
         "type": "card", "rank": "Q", "suit": "hearts", "seat": 0}
-    assert isinstance(event["draw"], int)
+    [[number, n, value]] = event["draws"]
+    assert isinstance(number, int) and (n, value) == (52, 10)  # the Q of hearts: RANKS[10], SUITS[0]
     roll_and_land(game, 1, space="casino", casino=3)  # seat 0's roulette casino
     script(game, spin(17))
     event = one(act(game, 1, "bet", game="colour", pick="red", amount=10_000), "spin")

@@ -9,6 +9,7 @@ from hostkit import SEED, Client, FakeClock, card_paths, join, play
 
 from companion import create_app
 from companion.pawns import COLOURS, EMOJI
+from engine.rng import seed_hash
 
 
 def joined(app, table, name: str, colour: str, emoji: str = EMOJI[1]) -> tuple[Client, dict]:
@@ -20,7 +21,7 @@ def joined(app, table, name: str, colour: str, emoji: str = EMOJI[1]) -> tuple[C
 
 def test_each_phone_picks_a_free_pawn_colour(app, table, screen):
     assert Client(app).emit("peek", {"code": table.code}) == {
-        "ok": True, "status": "lobby", "locked": False,
+        "ok": True, "status": "lobby", "locked": False, "seed_hash": seed_hash(table.lobby.seed),
         "pawns": {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": []}}
     ann, answer = joined(app, table, "Ann", "blue", "🐙")
     assert answer["ok"], answer
@@ -60,7 +61,8 @@ def test_a_watcher_gets_the_public_view_and_no_secret(app, table, screen, phones
     assert screen.act({"type": "start"})["ok"]
     assert Client(app).emit("join", {"code": table.code, "name": "Fay"})["error"]["code"] == "game_started"
     watcher = Client(app)
-    assert watcher.emit("peek", {"code": table.code.lower()}) == {"ok": True, "status": "playing"}
+    assert watcher.emit("peek", {"code": table.code.lower()}) == {
+        "ok": True, "status": "playing", "seed_hash": seed_hash(table.lobby.seed)}
     assert watcher.emit("watch", {"code": table.code})["ok"]
     first = watcher.view()
     assert first["kind"] == "watch" and first["seat"] is None and first["legal_actions"] == []

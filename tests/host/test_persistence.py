@@ -13,7 +13,10 @@ from engine.verify import verify
 
 
 def public(message: dict) -> dict:
-    return {k: v for k, v in message.items() if k not in ("table", "connected")}
+    """The message but the table's extras and presence; an auction's countdown starts again on
+    the restarted host's clock, so its deadline is left out (its seconds and remaining stay)."""
+    auction = {k: v for k, v in (message.get("auction") or {}).items() if k != "deadline"}
+    return {**{k: v for k, v in message.items() if k not in ("table", "connected", "auction")}, "auction": auction}
 
 
 def restart(tmp_path: Path) -> tuple[object, FakeClock]:

@@ -4,21 +4,29 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { TOKEN, WATCH, store, net, btn, problem, forget } from "./phone-core.js";
+import { newClientSeed, keep } from "./fair-keep.js";
 
 const codeOf = (ui) => ui.code.trim().toUpperCase();
 
-// The one place that builds what `join` and `claim` send.
-function joinPayload(kind, ui) {
-  if (kind === "claim") return { code: ui.claim.trim() };
-  return { code: codeOf(ui), name: ui.name.trim(), ...(ui.pawn ? { pawn: ui.pawn } : {}) };
+// The one place that builds what `join` and `claim` send: with a new client seed, this phone's
+// own randomness for the game (docs/fairness.md).
+function joinPayload(kind, ui, clientSeed) {
+  if (kind === "claim") return { code: ui.claim.trim(), client_seed: clientSeed };
+  return { code: codeOf(ui), name: ui.name.trim(), ...(ui.pawn ? { pawn: ui.pawn } : {}), client_seed: clientSeed };
 }
 
 async function join(kind) {
   const ui = store.state.ui;
   ui.joining = kind;
   store.set({ pending: "join", error: null });
-  const answer = await net.request(kind, joinPayload(kind, ui));
+  // The seed's fingerprint comes first (peek): the phone keeps it before it sends its own seed.
+  if (kind === "join" && !(store.state.ui.peek && store.state.ui.peek.seed_hash)) await peek();
+  const peeked = store.state.ui.peek;
+  const clientSeed = newClientSeed();
+  const answer = await net.request(kind, joinPayload(kind, store.state.ui, clientSeed));
   if (answer.ok) {
+    // A claim in a game that has started: the game keeps the seeds it started with.
+    if (answer.seeded !== false) keep(answer.game_id, { seed_hash: (peeked && peeked.seed_hash) || null, client_seed: clientSeed });
     localStorage.setItem(TOKEN, answer.token);
     store.ui({ note: null });
     store.set({ pending: null, error: null });

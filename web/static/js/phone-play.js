@@ -14,6 +14,8 @@ import { setCountdown } from "./common.js";
 import { store, net, root, btn, problem, forget } from "./phone-core.js";
 import { stopWatching } from "./phone-join.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, shownKind, rememberStake } from "./phone-decision.js";
+import { fairPanel, fingerprint } from "./fair-view.js";
+import { keepSeed } from "./fair-keep.js";
 
 // What the table is showing, in words for this phone, or null: my tap on its way, the outcome my own
 // act drew (until the next view), or a view the host held for me (I connected during a reveal).
@@ -63,7 +65,7 @@ function lobbyScreen(msg) {
   return h("main", { class: "screen lobby" },
     h("h1", { text: t("lobby.welcome", { name: me ? me.name : "" }) }),
     showing ? showingPanel(showing) : h("p", { class: "lead", text: v.locked ? t("lobby.locked") : t("lobby.waiting") }),
-    list,
+    list, fingerprint(msg, "phone"),
     choice && groups.has(choice.type) ? renderChooser(groups.get(choice.type), choice, chooserOpts(msg)) : null,
     h("div", { class: "row" },
       groups.has("rename") ? btn({ class: "btn", "data-act": "open", "data-type": "rename", text: actionLabel("rename") }) : null,
@@ -165,7 +167,7 @@ function gameScreen(msg) {
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
     meSection(msg, me, false),
-    v.over ? null : resultCard(), status, v.over ? null : lastLine(v),
+    v.over ? null : resultCard(), status, fairLine(msg), v.over ? null : lastLine(v),
     auctionLine(v), bluffCards(v.you), showing ? null : problem(), tableInfo(msg));
 }
 
@@ -181,7 +183,15 @@ function wonScreen(msg, me) {
     h("section", { class: "big-news", role: "status" },
       pawnMark(me), h("h1", { text: t("end.you_won") }),
       h("p", { class: "money-big" }, h("span", { class: "money", "data-out": "money", text: money(me.money) }))),
-    tableInfo(msg));
+    fairLine(msg), tableInfo(msg));
+}
+
+// The game is over: this phone checks every draw itself (a phone that watches, without a seed of its own).
+function fairLine(msg) {
+  if (!msg.view.over) return null;
+  const fetchExport = () => net.request("fair", {}, 20000).then((a) => { if (!a.ok) throw new Error(a.error.code); return a.export; });
+  return fairPanel(msg.game_id, { kind: "phone", seat: msg.kind === "watch" ? null : msg.seat, fetchExport,
+    rerender: () => store.set({}), open: !!store.state.ui.fairOpen });
 }
 
 function bankruptCard(me) {
@@ -195,7 +205,7 @@ function watchScreen(msg, top) {
   const v = msg.view;
   const showing = msg.reveal ? showingPanel("table") : null;
   return h("main", { class: "screen watch", "data-screen": "watch" },
-    top || h("h1", { text: t("watch.title") }),
+    top || h("h1", { text: t("watch.title") }), fairLine(msg),
     showing || h("p", { class: "status", role: "status", text: waitingText(v) }),
     showing ? null : lastLine(v), auctionLine(v),
     playerList(msg, null),
@@ -303,6 +313,7 @@ function onChange(st) {
   }
   setCountdown(msg);
   noteResult(msg);
+  keepSeed(msg, (seed) => net.request("seed", { client_seed: seed }));
   if (msg && st.ui.choice && !group(msg.legal_actions).has(st.ui.choice.type)) st.ui.choice = null;
 }
 

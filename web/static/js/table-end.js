@@ -6,12 +6,14 @@ import { t, money } from "./i18n.js";
 import { moneyChart } from "./chart.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { KEY, store, problem } from "./table-parts.js";
+import { fairPanel } from "./fair-view.js";
 
 // The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
 export function endScreen(msg) {
   const v = msg.view;
   const winner = v.winner !== null && v.winner !== undefined ? v.players.find((p) => p.seat === v.winner) : null;
   const again = msg.legal_actions.find((a) => a.type === "play_again");
+  const exportUrl = `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`;
   return h("main", { class: "end-grid" },
     h("section", { class: "end-main" },
       h("div", { class: `celebrate${winner ? ` ${pawnClass(winner)}` : ""}` },
@@ -22,10 +24,11 @@ export function endScreen(msg) {
       problem()),
     h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),
+      fairPanel(msg.game_id, { kind: "table", fetchExport: () => fetch(exportUrl).then((r) => r.text()), rerender: () => store.set({}), open: !!store.state.ui.fairOpen }),
       h("details", { class: "check" }, h("summary", { text: t("show.check") }),
         h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
         h("p", { class: "hint", text: t("end.seed_help") }),
-        h("a", { class: "btn", href: `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") }))));
+        h("a", { class: "btn", href: exportUrl, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") }))));
 }
 
 // Everyone's place: the winner first, then the players still in by money, then the bankrupt, last out first.

@@ -8,6 +8,7 @@ import { pawnClass, pawnMark } from "./pawn.js";
 import { firstRunHelp } from "./firstrun.js";
 import { boardEditor } from "./board-editor.js";
 import { store, send, findAction, problem, dot, controls } from "./table-parts.js";
+import { fingerprint } from "./fair-view.js";
 
 // How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
 // page belongs at the end of this box.
@@ -48,7 +49,7 @@ export function lobby(msg) {
     h("section", { class: "lobby-side" },
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
-      list,
+      list, fingerprint(msg, "table"),
       firstRunHelp(v),
       v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
       controls(main, v, null, "lobby-controls"),

@@ -1,0 +1,103 @@
+"""The fairness check of a finished game's export, step by step (docs/fairness.md).
+
+The same checks, in the same order and with the same failure codes, as the page's own
+check (web/static/js/fair-check.js): the seed opens the published hash, the phone's own
+client seed is at its seat, the draw numbers run 0, 1, 2, ... without a gap, every value
+re-derives from the key, and what each chance event shows follows from its values.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .rng import derive, is_client_seed, key_of, seed_hash
+from .vocabulary import BLANK, RANKS, SUITS, SYMBOLS
+
+CHANCE = frozenset({"spin", "die", "dice", "card", "shuffle"})
+
+
+class Unfair(Exception):
+    """A check failed: ``code`` names it, ``where`` the event index or draw number, if any."""
+
+    def __init__(self, code: str, where: int | None = None) -> None:
+        super().__init__(code if where is None else f"{code} at {where}")
+        self.code = code
+        self.where = where
+
+
+def check(export: dict[str, Any], client_seed: str | None = None, seat: int | None = None,
+          kept_hash: str | None = None) -> int:
+    """Every check on a finished game's export (the engine's ``to_json``); the number of draws.
+
+    ``client_seed`` and ``seat``: a phone's own, to find at its seat; ``kept_hash``: the seed's
+    hash as the phone was shown it before it joined. Raises ``Unfair``.
+    """
+    log = export.get("log") or []
+    if not log or log[0].get("type") != "game_started":
+        raise Unfair("no_start")
+    start, seed = log[0], export.get("seed")
+    if not isinstance(seed, str) or not any(e.get("type") == "game_won" for e in log):
+        raise Unfair("not_over")
+    if seed_hash(seed) != start.get("seed_hash"):
+        raise Unfair("seed_hash")
+    if kept_hash is not None and kept_hash != start["seed_hash"]:
+        raise Unfair("kept_hash")
+    seeds = start.get("client_seeds")
+    if not isinstance(seeds, list) or len(seeds) != len(start.get("players") or []) \
+            or any(c is not None and not is_client_seed(c) for c in seeds):
+        raise Unfair("client_seeds")
+    if client_seed is not None and (seat is None or not 0 <= seat < len(seeds) or seeds[seat] != client_seed):
+        raise Unfair("own_seed")
+    draws = [d for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
+    for number, drawn in enumerate(draws):
+        if not (isinstance(drawn, list) and len(drawn) == 3 and drawn[0] == number):
+            raise Unfair("gap", number)
+    key = key_of(seed, seeds)
+    for k, n, value in draws:
+        if not isinstance(n, int) or n < 1 or derive(key, k, n) != value:
+            raise Unfair("derive", k)
+    for index, event in enumerate(log):
+        if event["type"] in CHANCE and not shows(event, export, log):
+            raise Unfair("shown", index)
+    return len(draws)
+
+
+def shows(event: dict[str, Any], export: dict[str, Any], log: list[dict[str, Any]]) -> bool:
+    """Whether what the chance event shows follows from its draws' values."""
+    draws = event["draws"]
+    if event["type"] == "shuffle":
+        return _shuffle_shows(event, export, log)
+    if len(draws) != 1:
+        return False
+    _, n, value = draws[0]
+    if event["type"] == "spin":
+        return n == 37 and event.get("number") == value
+    if event["type"] == "die":
+        return n == 6 and event.get("value") == value + 1
+    if event["type"] == "dice":
+        return n == 36 and event.get("values") == [value // 6 + 1, value % 6 + 1]
+    return n == 52 and event.get("rank") == RANKS[value % 13] and event.get("suit") == SUITS[value // 13]
+
+
+def fisher_yates(items: list[Any], values: list[int]) -> list[Any]:
+    """``items`` shuffled with these values: for i from the last index down to 1, swap i and the value."""
+    items = list(items)
+    for i, j in zip(range(len(items) - 1, 0, -1), values):
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def _shuffle_shows(event: dict[str, Any], export: dict[str, Any], log: list[dict[str, Any]]) -> bool:
+    """The draws are below len, len - 1, ..., 2; the casinos dealt (or the bluff pile) follow from them."""
+    settings = export.get("settings") or {}
+    if event.get("deck") == "bluff":
+        deck = [s for s in (BLANK, *SYMBOLS) for _ in range(settings.get("bluff_deck", {}).get(s, 0))]
+    else:
+        deck = list(range(len(settings.get("box") or [])))
+    if [n for _, n, _ in event["draws"]] != list(range(len(deck), 1, -1)):
+        return False
+    order = fisher_yates(deck, [v for _, _, v in event["draws"]])
+    if event.get("deck") == "bluff":
+        return order == export.get("bluff_symbols")
+    each = settings.get("starting_casinos", 0)
+    dealt = [e for e in log if e.get("type") == "dealt"]
+    return all(e["casinos"] == sorted(order[e["seat"] * each:(e["seat"] + 1) * each]) for e in dealt)

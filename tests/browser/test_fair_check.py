@@ -1,0 +1,178 @@
+"""The page's own check (web/static/js/fair-check.js) is a second implementation of the fairness
+check, independent of the engine: run in Chromium against exports the engine made for 50 random
+games, whole and tampered, it gives exactly what engine/fairness.py gives. Its plain SHA-256 (for
+a phone over http, with no SubtleCrypto) gives what SubtleCrypto gives.
+
+Runs in Chromium with no viewport of interest (the modules have no screen)."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from engine import Game
+from engine.fairness import CHANCE, Unfair, check
+from tests.engine.randomplay import pick_move
+from tests.engine.test_rng import VECTOR_CLIENTS, VECTOR_SEED
+
+LOAD = """async () => { window.fair = await import('/static/js/fair-check.js');
+  window.plain = (await import('/static/js/sha256.js')).plain; }"""
+CHECK = """async (cases) => Promise.all(cases.map(async ([text, owns]) => {
+  const exp = JSON.parse(text);
+  return Promise.all(owns.map(async (own) => {
+    const r = await fair.checkGame(exp, own);
+    return [r.failed, r.where, r.draws, r.steps.map((s) => s.ok)];
+  }));
+}))"""
+
+
+def finished_games(count: int) -> list[tuple[Game, list[str | None]]]:
+    """Random games to their end, with a random mix of client seeds and seats without one, and the banker's undo."""
+    games, n = [], 0
+    while len(games) < count:
+        rnd = random.Random(n)
+        players = rnd.randint(3, 6)
+        seeds = [None if rnd.random() < 0.3 else f"{rnd.getrandbits(128):032x}" for _ in range(players)]
+        game = Game.new([f"P{i}" for i in range(players)], seed=f"{rnd.getrandbits(256):064x}", client_seeds=seeds)
+        for _ in range(20_000):
+            if game.over:
+                games.append((game, seeds))
+                break
+            game.apply(*pick_move(game, rnd, banker_rate=0.05))
+        n += 1
+    return games
+
+
+def engine_says(export: dict[str, Any], own: dict[str, Any]) -> tuple[str | None, int | None]:
+    try:
+        check(export, own.get("client_seed"), own.get("seat"), own.get("seed_hash"))
+    except Unfair as error:
+        return error.code, error.where
+    return None, None
+
+
+def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict[str, Any]]]:
+    """One value changed, the seed changed, a client seed removed, a draw hidden, an outcome changed."""
+    out = []
+    value = copy.deepcopy(export)
+    chance = [e for e in value["log"] if e["type"] in CHANCE and e["draws"]]
+    drawn = rnd.choice(rnd.choice(chance)["draws"])
+    drawn[2] = (drawn[2] + 1) % drawn[1] if drawn[1] > 1 else 1
+    out.append(("value", value))
+    seed = copy.deepcopy(export)
+    seed["seed"] = f"{rnd.getrandbits(256):064x}"
+    out.append(("seed", seed))
+    removed = copy.deepcopy(export)
+    seeds = removed["log"][0]["client_seeds"]
+    if any(seeds):
+        seeds[next(i for i, s in enumerate(seeds) if s)] = None
+        out.append(("client_seed", removed))
+    hidden = copy.deepcopy(export)
+    draws = [d for e in hidden["log"] if e["type"] in CHANCE for d in e["draws"]]
+    for later in draws[rnd.randrange(len(draws)):]:
+        later[0] += 1
+    out.append(("gap", hidden))
+    shown = copy.deepcopy(export)
+    die = next((e for e in shown["log"] if e["type"] == "dice"), None)
+    if die is not None:
+        die["values"] = [die["values"][1], die["values"][0]] if die["values"][0] != die["values"][1] else [7, 7]
+        out.append(("shown", shown))
+    return out
+
+
+def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
+    page = browser.new_page()
+    page.goto(f"{host.base}/j/{host.code}")
+    page.evaluate(LOAD)
+    rnd = random.Random(18)
+    games = finished_games(50)
+    caught: dict[str, set[str | None]] = {}
+    for start in range(0, len(games), 10):
+        cases, wanted = [], []
+        for n, (game, seeds) in enumerate(games[start:start + 10]):
+            export = json.loads(game.to_json())
+            seat = rnd.randrange(len(seeds))
+            own = {"seed_hash": export["log"][0]["seed_hash"], "client_seed": seeds[seat], "seat": seat}
+            owns = {"whole": own, "own": {**own, "client_seed": "0" * 32}, "kept": {**own, "seed_hash": "f" * 64}}
+            cases.append([game.to_json(), list(owns.values())])
+            wanted.append([(kind, *engine_says(export, o)) for kind, o in owns.items()])
+            # Each game also goes through two of the tamperings, in turn (each export is large).
+            bad = tampered(export, rnd)
+            for kind, changed in (bad[(start + n) % len(bad)], bad[(start + n + 1) % len(bad)]):
+                cases.append([json.dumps(changed), [own]])
+                wanted.append([(kind, *engine_says(changed, own))])
+        got = page.evaluate(CHECK, cases)
+        for results, wants, (text, _) in zip(got, wanted, cases):
+            for (failed, where, draws, steps), (kind, code, at) in zip(results, wants):
+                assert (failed, where) == (code, at), kind
+                if kind == "whole":
+                    assert code is None and False not in steps
+                    assert draws == sum(len(e["draws"]) for e in json.loads(text)["log"] if e["type"] in CHANCE)
+                caught.setdefault(kind, set()).add(failed)
+    # Every kind of tampering was caught, by the check that should catch it.
+    assert caught["whole"] == {None}
+    assert caught["value"] == {"derive"} and caught["seed"] == {"seed_hash"} and caught["gap"] == {"gap"}
+    assert caught["client_seed"] <= {"derive", "own_seed"} and caught["shown"] == {"shown"}
+    assert caught["own"] == {"own_seed"} and caught["kept"] == {"kept_hash"}
+
+
+def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, host):
+    page = browser.new_page()
+    page.goto(f"{host.base}/j/{host.code}")
+    page.evaluate(LOAD)
+    key = VECTOR_SEED + "".join(f"|{c}" for c in VECTOR_CLIENTS)
+    for impl in ("subtle", "plain"):
+        got = page.evaluate("""async ([key, impl]) => {
+            const enc = new TextEncoder();
+            const sign = impl === "plain" ? await plain.hmacKey(enc.encode(key)) : async (m) => new Uint8Array(
+              await crypto.subtle.sign("HMAC", await crypto.subtle.importKey("raw", enc.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]), m));
+            const out = [];
+            for (const n of [37, 6]) for (let k = 0; k < 10; k++) out.push(await fair.derive(sign, k, n));
+            return out;
+        }""", [key, impl])
+        assert got == [17, 13, 21, 26, 16, 34, 34, 18, 15, 6] + [0, 3, 5, 4, 2, 1, 1, 5, 3, 4], impl
+    same = page.evaluate("""async () => {
+        const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+        const bad = [];
+        for (let len = 1; len < 300; len += 7) {
+            const bytes = crypto.getRandomValues(new Uint8Array(len));
+            const a = hex(await plain.sha256(bytes)), b = hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+            const k = await crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+            const c = hex(await (await plain.hmacKey(bytes))(bytes.slice(0, 20))), d = hex(new Uint8Array(await crypto.subtle.sign("HMAC", k, bytes.slice(0, 20))));
+            if (a !== b || c !== d) bad.push(len);
+        }
+        return bad;
+    }""")
+    assert same == []
+
+
+PANEL = """async ([id, text]) => {
+    const view = await import('/static/js/fair-view.js');
+    const opts = { kind: "phone", seat: 0, fetchExport: async () => text };
+    await new Promise((done) => view.fairPanel(id, { ...opts, rerender: done }));
+    const el = view.fairPanel(id, opts);
+    return { state: el.dataset.fair, failed: el.dataset.failed || null, head: el.querySelector('.fair-head').textContent,
+             steps: [...el.querySelectorAll('[data-step]')].map((s) => s.className) };
+}"""
+
+
+def test_the_end_screen_says_which_check_failed_in_words(browser, host):
+    """The phone's panel (English, the browser's language) for a whole export and a tampered one."""
+    page = browser.new_page(locale="en-GB")
+    page.goto(f"{host.base}/j/{host.code}")
+    page.locator('[data-input="name"]').wait_for()
+    en = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))["fair"]
+    [(game, _)] = finished_games(1)
+    export = json.loads(game.to_json())
+    draws = sum(len(e["draws"]) for e in export["log"] if e["type"] in CHANCE)
+    whole = page.evaluate(PANEL, ["whole", game.to_json()])
+    assert whole["state"] == "ok" and whole["head"] == en["ok_phone"]["other"].replace("{n}", str(draws))
+    assert whole["steps"] == ["step good", "step skip", "step good", "step good", "step good"]  # no seed of its own kept
+    drawn = next(e for e in export["log"] if e["type"] == "spin")["draws"][0]
+    drawn[2] = (drawn[2] + 1) % 37
+    bad = page.evaluate(PANEL, ["bad", json.dumps(export)])
+    assert bad["state"] == "failed" and bad["failed"] == "derive"
+    assert bad["head"] == en["failed_derive"].replace("{where}", str(drawn[0]))
+    assert bad["steps"] == ["step good", "step skip", "step good", "step bad", "step skip"]

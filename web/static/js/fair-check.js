@@ -1,0 +1,114 @@
+// The check of a finished game in the page itself (docs/fairness.md), independent of the host's
+// code: the same steps, in the same order and with the same failure codes, as engine/fairness.py.
+// Loaded only when a game is over. Input: the game's export (the engine's to_json) and what this
+// screen kept: { seed_hash, client_seed, seat } (any may be null).
+
+const CHANCE = new Set(["spin", "die", "dice", "card", "shuffle"]);
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUITS = ["hearts", "diamonds", "spades", "clubs"];
+const BLUFF_ORDER = ["blank", "roulette", "dice", "cards"]; // the unshuffled pile, kind by kind
+const CLIENT_SEED = /^[0-9a-f]{32}$/;
+const TWO_64 = 1n << 64n;
+const utf8 = (text) => new TextEncoder().encode(text);
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+// SubtleCrypto where the page is a secure context; plain JavaScript elsewhere (a phone over http).
+async function webCrypto() {
+  const subtle = globalThis.crypto && globalThis.crypto.subtle;
+  if (!subtle) return (await import("./sha256.js")).plain;
+  return {
+    sha256: async (bytes) => new Uint8Array(await subtle.digest("SHA-256", bytes)),
+    hmacKey: async (key) => {
+      const k = await subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      return async (message) => new Uint8Array(await subtle.sign("HMAC", k, message));
+    },
+  };
+}
+
+// Draw k below n: attempt a is HMAC(key, "k:a"); the first 8 bytes big-endian, kept below
+// 2^64 − (2^64 mod n); the outcome is that value mod n.
+async function derive(sign, k, n) {
+  const big = BigInt(n), bound = TWO_64 - (TWO_64 % big);
+  for (let attempt = 0; ; attempt++) {
+    const digest = await sign(utf8(`${k}:${attempt}`));
+    let value = 0n;
+    for (let i = 0; i < 8; i++) value = (value << 8n) | BigInt(digest[i]);
+    if (value < bound) return Number(value % big);
+  }
+}
+
+function fisherYates(items, values) {
+  const out = [...items];
+  values.forEach((j, step) => { const i = out.length - 1 - step; [out[i], out[j]] = [out[j], out[i]]; });
+  return out;
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// Whether what a chance event shows follows from its draws' values.
+function shows(e, exp, log) {
+  const draws = e.draws || [];
+  if (e.type === "shuffle") {
+    const settings = exp.settings || {};
+    const deck = e.deck === "bluff"
+      ? BLUFF_ORDER.flatMap((kind) => Array((settings.bluff_deck || {})[kind] || 0).fill(kind))
+      : [...Array((settings.box || []).length).keys()];
+    const ns = draws.map((d) => d[1]);
+    if (!same(ns, deck.slice(1).map((_, i) => deck.length - i))) return false;
+    const order = fisherYates(deck, draws.map((d) => d[2]));
+    if (e.deck === "bluff") return same(order, exp.bluff_symbols);
+    const each = settings.starting_casinos || 0;
+    return log.filter((x) => x.type === "dealt").every((x) =>
+      same(x.casinos, order.slice(x.seat * each, (x.seat + 1) * each).sort((a, b) => a - b)));
+  }
+  if (draws.length !== 1) return false;
+  const [, n, v] = draws[0];
+  if (e.type === "spin") return n === 37 && e.number === v;
+  if (e.type === "die") return n === 6 && e.value === v + 1;
+  if (e.type === "dice") return n === 36 && same(e.values, [Math.floor(v / 6) + 1, (v % 6) + 1]);
+  return n === 52 && e.rank === RANKS[v % 13] && e.suit === SUITS[Math.floor(v / 13)];
+}
+
+// Every check; { ok, draws, failed: code or null, where, steps: [{ id, ok }] } where a step's ok
+// is true, false, or null (not checked: this screen kept nothing for it, or an earlier check failed).
+// The codes: no_start, not_over, seed_hash, kept_hash, client_seeds, own_seed, gap, derive, shown.
+async function checkGame(exp, own = {}, crypto = null) {
+  const steps = { hash: null, own: null, gap: null, derive: null, shown: null };
+  let count = 0;
+  const result = (failed, where = null) => ({
+    ok: !failed, draws: count, failed, where, steps: Object.entries(steps).map(([id, ok]) => ({ id, ok })),
+    seed_hash: start && start.seed_hash, seed: exp && exp.seed, client_seeds: start && start.client_seeds,
+  });
+  const log = (exp && exp.log) || [];
+  const start = log[0] && log[0].type === "game_started" ? log[0] : null;
+  if (!start) return result("no_start");
+  if (typeof exp.seed !== "string" || !log.some((e) => e.type === "game_won")) return result("not_over");
+  const c = crypto || await webCrypto();
+  const hash = hex(await c.sha256(utf8(exp.seed)));
+  steps.hash = hash === start.seed_hash && (!own.seed_hash || own.seed_hash === start.seed_hash);
+  if (hash !== start.seed_hash) return result("seed_hash");
+  if (own.seed_hash && own.seed_hash !== start.seed_hash) return result("kept_hash");
+  const seeds = start.client_seeds;
+  if (!Array.isArray(seeds) || seeds.length !== (start.players || []).length
+      || seeds.some((s) => s !== null && !(typeof s === "string" && CLIENT_SEED.test(s)))) return result("client_seeds");
+  if (own.client_seed) {
+    steps.own = seeds[own.seat] === own.client_seed;
+    if (!steps.own) return result("own_seed");
+  }
+  const draws = log.filter((e) => CHANCE.has(e.type)).flatMap((e) => e.draws || []);
+  count = draws.length;
+  const gap = draws.findIndex((d, i) => !(Array.isArray(d) && d.length === 3 && d[0] === i));
+  steps.gap = gap < 0;
+  if (gap >= 0) return result("gap", gap);
+  const sign = await c.hmacKey(utf8(exp.seed + seeds.map((s) => `|${s || ""}`).join("")));
+  const values = await Promise.all(draws.map(([k, n]) => (Number.isInteger(n) && n >= 1 ? derive(sign, k, n) : null)));
+  const wrong = draws.findIndex((d, i) => values[i] === null || values[i] !== d[2]);
+  steps.derive = wrong < 0;
+  if (wrong >= 0) return result("derive", draws[wrong][0]);
+  const shown = log.findIndex((e) => CHANCE.has(e.type) && !shows(e, exp, log));
+  steps.shown = shown < 0;
+  if (shown >= 0) return result("shown", shown);
+  return result(null);
+}
+
+export { checkGame, derive };

@@ -1,0 +1,67 @@
+// The fairness check on the end screen of a phone or the table screen: it runs once per game, in
+// the page (fair-check.js, loaded only now), and says "✔ All N draws checked" or which check
+// failed, with the steps, the seed and everyone's randomness behind a details a player can open.
+// The seed's fingerprint in the lobby (the table screen keeps it for its own check).
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { kept, keep } from "./fair-keep.js";
+
+const runs = new Map(); // game id -> { result } (result null while the check runs)
+
+async function run(entry, fetchExport, own) {
+  try {
+    const exp = JSON.parse(await fetchExport());
+    const { checkGame } = await import("./fair-check.js");
+    entry.result = await checkGame(exp, own);
+  } catch {
+    entry.result = { ok: false, failed: "unavailable", steps: [] };
+  }
+}
+
+// kind: "phone" (seat: its seat, or null for a phone that watches) or "table".
+function fairPanel(gameId, { kind, seat = null, fetchExport, rerender, open = false }) {
+  let entry = runs.get(gameId);
+  if (!entry) {
+    const mine = kept(gameId, kind) || {};
+    const own = { seed_hash: mine.seed_hash || null, client_seed: seat === null ? null : mine.client_seed || null, seat };
+    entry = { result: null, own };
+    runs.set(gameId, entry);
+    run(entry, fetchExport, own).then(rerender);
+  }
+  const r = entry.result;
+  const state = !r ? "checking" : r.ok ? "ok" : "failed";
+  const head = !r ? t(`fair.checking_${kind}`)
+    : r.ok ? t(`fair.ok_${kind}`, { n: r.draws }) : t(`fair.failed_${r.failed}`, { where: r.where ?? "" });
+  return h("section", { class: `fair ${state}`, "data-out": "fair", "data-fair": state, "data-failed": r && !r.ok ? r.failed : null },
+    h("p", { class: "fair-head", role: "status", text: head }),
+    r && r.steps.length ? details(r, entry.own, kind, open) : null);
+}
+
+function details(r, own, kind, open) {
+  const mark = (ok) => (ok === true ? "✔" : ok === false ? "✘" : "–");
+  const stepText = (s) => (s.id === "own" && s.ok === null ? t(`fair.no_own_${kind}`) : t(`fair.step_${s.id}`, { n: r.draws, last: r.draws - 1 }));
+  return h("details", { class: "fair-details", "data-details": "fairOpen", open: open ? true : null },
+    h("summary", { text: t("fair.details") }),
+    h("ul", { class: "fair-steps" }, r.steps.map((s) => h("li", { class: `step ${s.ok === false ? "bad" : s.ok ? "good" : "skip"}`, "data-step": s.id },
+      h("span", { class: "mark", "aria-hidden": "true", text: mark(s.ok) }), h("span", { text: stepText(s) })))),
+    h("p", { class: "hint", text: t("fair.how") }),
+    h("dl", { class: "fair-data" },
+      h("dt", { text: t("fair.fingerprint") }), h("dd", {}, h("code", { text: r.seed_hash || "" })),
+      own.seed_hash ? [h("dt", { text: t(`fair.kept_${kind}`) }), h("dd", {}, h("code", { text: own.seed_hash }))] : null,
+      h("dt", { text: t("fair.seed") }), h("dd", {}, h("code", { text: r.seed || "" })),
+      h("dt", { text: t("fair.client_seeds") }),
+      h("dd", {}, h("ol", { start: 0 }, (r.client_seeds || []).map((c) => h("li", {}, h("code", { text: c || t("fair.none") })))))));
+}
+
+// The lobby's line: the seed's fingerprint, short, the whole of it in the title. The table screen
+// keeps it, to check later that the game used the fingerprint it showed.
+function fingerprint(msg, kind) {
+  const hash = msg.view.seed_hash;
+  if (!hash) return null;
+  if (kind === "table" && (kept(msg.game_id, "table") || {}).seed_hash !== hash) keep(msg.game_id, { seed_hash: hash }, "table");
+  return h("p", { class: "fingerprint", title: hash },
+    h("span", { text: `${t("fair.fingerprint")} ` }), h("code", { "data-out": "seed-hash", "data-hash": hash, text: hash.slice(0, 16) }));
+}
+
+export { fairPanel, fingerprint };
