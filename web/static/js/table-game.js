@@ -22,13 +22,18 @@ function playersPanel(msg) {
     const cas = v.casinos.filter((c) => c.owner === seat);
     const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
       Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
+    // The money never gives way: the name does (an ellipsis, the whole name in its title), and
+    // the tags take a line of their own.
+    const tags = [p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
+      p.out ? h("span", { class: "tag", text: t("player.out") }) : null].filter(Boolean);
     ul.append(h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
-      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
-        p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
-        p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p),
+        h("span", { class: "pname", title: p.name, text: p.name }),
+        waiting.has(seat) ? h("span", { class: "wait-dot", "aria-hidden": "true" }) : null,
         h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
+      tags.length ? h("div", { class: "tp-tags" }, tags) : null,
       h("div", { class: "tp-own" },
-        cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+        cas.length ? h("ul", { class: "chips", "data-many": cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
         backs)));
   }
   return ul;
@@ -95,10 +100,19 @@ function money2(v) {
     v.debt ? h("p", { class: "debt", text: t("table.debt", { debtor: playerName(v, v.debt.debtor), creditor: v.debt.creditor === null ? t("place.bank") : playerName(v, v.debt.creditor), amount: money(v.debt.amount) }) }) : null);
 }
 
+// The status keeps to two lines: a longer sentence gets a smaller type (table.css, .big-status),
+// by its length in characters, since the column's width and the type both follow the screen.
+const STEPS = [42, 52, 64, 80];
+function statusStep(words) {
+  const step = STEPS.filter((n) => words.length > n).length;
+  return step ? String(step) : null;
+}
+
 export function game(msg) {
   const v = msg.view;
   if (v.over) return endScreen(msg);
-  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
+  const words = v.opening ? t("show.opening") : waitingText(v);
+  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": statusStep(words), text: words });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : boardStage(msg), money2(v), phonelessPanel(msg),
