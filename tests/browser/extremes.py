@@ -3,7 +3,8 @@
 box with one player, the lap tag and the turn dot."""
 from __future__ import annotations
 
-from engine import Settings
+from engine import BANKER, Game, Settings
+from game_plan import Planner
 from engine.settings import MAX_NAME
 from web_driver import settle
 
@@ -47,8 +48,9 @@ def set_money_rules(table) -> None:
 
 # Turns the table's message into the worst a game can show with `n` players: the rest dropped,
 # every casino with the last player, eight digits for everyone, one on the lap with the turn,
-# everyone waited for (the pulsing dot), one bankrupt. The page renders it as it would the host's.
-WORST = r"""async ({ n, rich }) => {
+# everyone waited for (the pulsing dot), one bankrupt; with `over`, the end of that game. The page
+# renders it as it would the host's.
+WORST = r"""async ({ n, rich, over = false }) => {
   const { store } = await import('/static/js/table-parts.js');
   window.realMessage ||= store.state.msg;  // the host's own, kept: each call starts from it
   const msg = structuredClone(window.realMessage);
@@ -66,5 +68,44 @@ WORST = r"""async ({ n, rich }) => {
   v.waiting = { ...(v.waiting || {}), seats: v.players.map((p) => p.seat) };
   msg.table.phones = Object.fromEntries(v.players.map((p) => [p.seat, p.seat % 2 === 0]));
   msg.connected = Object.fromEntries(v.players.map((p) => [p.seat, p.seat !== 2]));
+  v.money_history = [...(v.money_history || []), [188, v.players.map((p) => p.money)]];
+  if (over) Object.assign(v, { over: true, winner: 0, phase: 'over' });
   store.set({ msg });
 }"""
+
+
+def plan_extremes(seed: str) -> Planner:
+    """A lean game for the check at every stage (six players own every casino from the start): a casino game lost with a bluff
+    accepted and one challenged, Everybody Plays with cards, most of the bank handed to one
+    player, an auction, the lap started, claimed and confirmed by the banker."""
+    p = Planner(Game.new(LONG_NAMES, settings=SETTINGS, seed=seed))
+    seat = p.until_turn_start()
+    p.losing_visit(seat, "accept_bluff", "bluff_accepted")
+    for _ in range(12):
+        seat = p.until_turn_start()
+        if p.view["players"][seat]["bluff_count"]:
+            break
+        p.filler_step()
+    p.losing_visit(seat, "challenge_bluff", "bluff_challenged")
+    seat = p.until_turn_start()
+    p.do(seat, {"type": "roll"})
+    p.do(seat, p.find(seat, "land", space="everybody_plays", symbol="cards"), "everybody")
+    while not any(e["type"] == "everybody_result" for e in p.do(p.actor(), {"type": "draw"})):
+        pass
+    p.steps[-1] = (*p.steps[-1][:2], "everybody_done")
+    rich = p.view["players"][p.view["turn"]]["seat"]
+    transfer = next(a for a in p.legal(BANKER) if a["type"] == "transfer" and a["from"] == "bank" and a["to"] == rich)
+    p.do(BANKER, dict(transfer, amount=RICH - p.money(rich), reason="Most of the bank"), "rich")
+    p.auction()
+    live = [q["seat"] for q in p.view["players"] if not q["out"]]
+    runner = p.runner = live[-1]
+    p.start_lap(runner, p.give_combination(runner))
+    for _ in range(80):
+        v = p.view
+        if v["turn"] == runner and v["phase"] == "land":
+            break
+        p.filler_step()
+    p.do(runner, {"type": "claim_lap"}, "lap_claimed")
+    p.do(BANKER, {"type": "confirm_lap"}, "won")
+    assert p.game.over and p.game.winner == runner
+    return p

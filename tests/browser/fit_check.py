@@ -10,11 +10,12 @@
   overflow (the players column scrolling sideways with the money past its edge). An ancestor named
   in `scrollable` scrolls by design (the history): up and down it may hold more than it shows,
   never sideways.
-- **cut by the window**: text past the window's edges (below the bottom too, unless
-  `page_scrolls`, as on the phone).
+- **cut by the window**: text past the window's edges (above or below too, unless
+  `page_scrolls`, as on the phone or the table's lobby).
 - **squeezed**: text or a control on screen with a box under 2 px wide or high.
 - **covered**: a control in view whose middle is under another element (`elementFromPoint`).
-  `cover_ok` names elements that may lie over controls (none by default).
+  `cover_ok` names elements that may lie over controls (none by default); what is inside an
+  element named in `ignore` is not looked at.
 
 SVG text counts as text: the chart's axis labels are cut by the SVG's own box like any other.
 Screen-reader words (`.sr`, clipped to nothing on purpose) are skipped.
@@ -42,11 +43,8 @@ SCRIPT = r"""(opts) => {
   const srOnly = (el) => el.closest('.sr, [hidden], [aria-hidden="true"] .sr');
   const shown = (el) => {
     if (srOnly(el)) return false;
-    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
-      const cs = getComputedStyle(e);
-      if (cs.display === 'none' || cs.visibility === 'hidden' || cs.opacity === '0') return false;
-    }
-    return el.getClientRects().length > 0;
+    // checkVisibility: not inside a closed <details>, a hidden or transparent ancestor
+    return el.getClientRects().length > 0 && el.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true });
   };
   const hides = (v) => v !== 'visible';
   // The rectangle the element's content is seen through (its padding box).
@@ -71,13 +69,20 @@ SCRIPT = r"""(opts) => {
   // An amount or a count: a number in groups of three, or a short text that is mostly a number.
   const AMOUNT = /\d{1,3}([.,\u00a0\u202f ]\d{3})+|^\D{0,12}\d+\D{0,3}$/;
   const ownText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-  const texts = [...document.querySelectorAll('body *')].filter((el) =>
+  const ignored = (el) => opts.ignore.some((s) => el.closest(s));
+  const texts = [...document.querySelectorAll('body *')].filter((el) => !ignored(el) &&
     (el.tagName === 'text' || el.tagName === 'tspan' ? el.textContent.trim() : ownText(el)) && !['SCRIPT', 'STYLE', 'TITLE', 'OPTION'].includes(el.tagName) && shown(el));
   for (const el of texts) {
     const text = el.textContent.trim();
     const amount = AMOUNT.test(text);
-    const r = textRect(el);
-    if (!r) continue;
+    const found = textRect(el);
+    if (!found) continue;
+    // What the element hides itself (a name's ellipsis) is judged above, not by its ancestors.
+    const own = el instanceof SVGElement ? null : getComputedStyle(el);
+    const c0 = own ? clipBox(el) : null;
+    const r = { ...found };
+    if (own && hides(own.overflowX)) { r.left = Math.max(r.left, c0.left); r.right = Math.min(r.right, c0.right); }
+    if (own && hides(own.overflowY)) { r.top = Math.max(r.top, c0.top); r.bottom = Math.min(r.bottom, c0.bottom); }
     if (!(el instanceof SVGElement)) {
       const cs = getComputedStyle(el);
       const wide = el.scrollWidth > el.clientWidth + E && hides(cs.overflowX);
@@ -104,10 +109,12 @@ SCRIPT = r"""(opts) => {
     }
     if (cut === 'scrolled') continue;
     if (cut) add(el, cut);
-    else if (r.left < -E || r.right > innerWidth + E || r.top < -E || (!opts.page_scrolls && r.bottom > innerHeight + E)) add(el, `cut by the window (text at ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)} in ${innerWidth}x${innerHeight})`);
+    else if (r.left < -E || r.right > innerWidth + E || (!opts.page_scrolls && (r.top < -E || r.bottom > innerHeight + E))) add(el, `cut by the window (text at ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)} in ${innerWidth}x${innerHeight})`);
   }
   // Controls: squeezed, or covered by something else at their middle.
-  const controls = [...document.querySelectorAll('button, a[href], input, select, textarea, summary, [data-act]')].filter(shown);
+  // A control: a native one, or anything else with a data-act that shows a pointer (the stage while a reveal runs).
+  const controls = [...document.querySelectorAll('button, a[href], input, select, textarea, summary, [data-act]')].filter((el) =>
+    !ignored(el) && shown(el) && (el.matches('button, a[href], input, select, textarea, summary') || getComputedStyle(el).cursor === 'pointer'));
   for (const el of controls) {
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) { if (!(el.tagName === 'INPUT' && el.type === 'file')) add(el, 'squeezed to nothing'); continue; }
@@ -133,9 +140,13 @@ SCRIPT = r"""(opts) => {
 
 
 def findings(page, scrollable: Iterable[str] = (), page_scrolls: bool = False,
-             cover_ok: Iterable[str] = ()) -> list[dict]:
+             cover_ok: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[dict]:
     """Every text cut or shortened, element squeezed and control covered on the page as it is now."""
-    return page.evaluate(SCRIPT, {"scrollable": list(scrollable), "page_scrolls": page_scrolls, "cover_ok": list(cover_ok)})
+    return page.evaluate(SCRIPT, _opts(scrollable, page_scrolls, cover_ok, ignore))
+
+
+def _opts(scrollable, page_scrolls, cover_ok, ignore) -> dict:
+    return {"scrollable": list(scrollable), "page_scrolls": page_scrolls, "cover_ok": list(cover_ok), "ignore": list(ignore)}
 
 
 def readable(found: list[dict]) -> str:
@@ -144,17 +155,22 @@ def readable(found: list[dict]) -> str:
 
 TABLE_SCROLLS = (".hist-box", ".for-sale", ".drawer", ".end-main", ".end-side", ".lobby-players")
 """The table screen's parts that scroll by design when their content is long."""
+TABLE_OVERLAYS = ("#drawer", ".modal-back")
+"""What the banker opens over the screen on purpose (the drawer, a question) may cover the rest."""
 
 
 def check_table(page, where: str, timeout: int = 2_000, **options) -> None:
     """The table screen: no findings (with its lists that scroll by design) within `timeout` ms,
     the time a page takes to settle after a resize or a render; else AssertionError naming each."""
+    options["cover_ok"] = (*TABLE_OVERLAYS, *options.get("cover_ok", ()))
+    options.setdefault("page_scrolls", page.evaluate("() => !document.body.classList.contains('fill')"))  # the lobby scrolls
     check(page, where, timeout, scrollable=options.pop("scrollable", TABLE_SCROLLS), **options)
 
 
 def check(page, where: str, timeout: int = 2_000, scrollable: Iterable[str] = (), page_scrolls: bool = False,
-          cover_ok: Iterable[str] = ()) -> None:
-    opts = {"scrollable": list(scrollable), "page_scrolls": page_scrolls, "cover_ok": list(cover_ok)}
+          cover_ok: Iterable[str] = (), ignore: Iterable[str] = ()) -> None:
+    """No findings within `timeout` ms; else AssertionError naming each."""
+    opts = _opts(scrollable, page_scrolls, cover_ok, ignore)
     try:
         page.wait_for_function(f"(opts) => ({SCRIPT})(opts).length === 0", arg=opts, timeout=timeout, polling=200)
     except Exception:
