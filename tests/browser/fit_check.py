@@ -10,8 +10,11 @@
   overflow (the players column scrolling sideways with the money past its edge). An ancestor named
   in `scrollable` scrolls by design (the history): up and down it may hold more than it shows,
   never sideways.
+- **spills out of its box**: text past the edges of the nearest box drawn round it (a background
+  or a border), though nothing clips it: on the gap or the next box.
 - **cut by the window**: text past the window's edges (above or below too, unless
   `page_scrolls`, as on the phone or the table's lobby).
+- **covered**: text whose middle is under another element (a box grown over its neighbours).
 - **squeezed**: text or a control on screen with a box under 2 px wide or high.
 - **covered**: a control in view whose middle is under another element (`elementFromPoint`).
   `cover_ok` names elements that may lie over controls (none by default); what is inside an
@@ -66,6 +69,19 @@ SCRIPT = r"""(opts) => {
     return box;
   };
   const E = 1;  // a pixel of rounding
+  // Text that reaches out of the nearest box drawn round it (a background or a border: a card, the
+  // stage) even where nothing clips it: it sits on the gap or on the next box.
+  const drawn = (cs) => cs.backgroundColor !== 'rgba(0, 0, 0, 0)' || cs.backgroundImage !== 'none' || parseFloat(cs.borderTopWidth) > 0 && parseFloat(cs.borderBottomWidth) > 0;
+  const spill = (el, r) => {
+    for (let a = el instanceof SVGElement ? el.ownerSVGElement : el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (!drawn(cs) || cs.display.startsWith('inline')) continue;
+      const b = a.getBoundingClientRect();
+      if (r.left < b.left - E || r.right > b.right + E || r.top < b.top - E || r.bottom > b.bottom + E) return `spills out of the box of ${path(a)}`;
+      return null;
+    }
+    return null;
+  };
   // An amount or a count: a number in groups of three, or a short text that is mostly a number.
   const AMOUNT = /\d{1,3}([.,\u00a0\u202f ]\d{3})+|^\D{0,12}\d+\D{0,3}$/;
   const ownText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
@@ -110,6 +126,13 @@ SCRIPT = r"""(opts) => {
     if (cut === 'scrolled') continue;
     if (cut) add(el, cut);
     else if (r.left < -E || r.right > innerWidth + E || (!opts.page_scrolls && (r.top < -E || r.bottom > innerHeight + E))) add(el, `cut by the window (text at ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)} in ${innerWidth}x${innerHeight})`);
+    else if ((cut = spill(el, r))) add(el, cut);
+    else {
+      // Text under something else (a box that grew over its neighbours, a banner): what is at its middle?
+      const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+      const top = y >= 0 && y <= innerHeight && getComputedStyle(el).pointerEvents !== 'none' ? document.elementFromPoint(x, y) : null;
+      if (top && top !== el && !el.contains(top) && !top.contains(el) && !opts.cover_ok.some((s) => top.closest(s))) add(el, `covered by ${path(top)}`);
+    }
   }
   // Controls: squeezed, or covered by something else at their middle.
   // A control: a native one, or anything else with a data-act that shows a pointer (the stage while a reveal runs).

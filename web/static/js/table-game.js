@@ -100,19 +100,25 @@ function money2(v) {
     v.debt ? h("p", { class: "debt", text: t("table.debt", { debtor: playerName(v, v.debt.debtor), creditor: v.debt.creditor === null ? t("place.bank") : playerName(v, v.debt.creditor), amount: money(v.debt.amount) }) }) : null);
 }
 
-// The status keeps to two lines: a longer sentence gets a smaller type (table.css, .big-status),
-// by its length in characters, since the column's width and the type both follow the screen.
-const STEPS = [42, 52, 64, 80];
-function statusStep(words) {
-  const step = STEPS.filter((n) => words.length > n).length;
-  return step ? String(step) : null;
+// The status keeps to two lines: a longer sentence (a 24-letter name in it) steps its type down
+// (table.css, .big-status[data-long]) until it does. Called after each render and resize.
+export function fitStatus() {
+  const el = document.querySelector('.big-status[data-out="status"]');
+  if (!el) return;
+  const lines = () => {
+    const cs = getComputedStyle(el);
+    return (el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
+  };
+  for (let step = 0; step <= 4; step++) {
+    if (step) el.dataset.long = String(step); else delete el.dataset.long;
+    if (lines() < 2.5) return;
+  }
 }
 
 export function game(msg) {
   const v = msg.view;
   if (v.over) return endScreen(msg);
-  const words = v.opening ? t("show.opening") : waitingText(v);
-  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": statusStep(words), text: words });
+  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, v.phase === "auction" ? auctionStage(msg) : boardStage(msg), money2(v), phonelessPanel(msg),
