@@ -1,5 +1,6 @@
-"""A lean seeded game at the extremes, played on the table screen alone: six seats without a
-phone (`table.phoneless`), names of 24 characters, eight-digit amounts (12,000,000 each, a bank of
+"""A lean seeded game at the extremes, played on the table screen: five seats without a phone
+(`table.phoneless`) and one phone (360×640 with touch, Dutch; its every decision and the lobby
+and the end checked by `phone_fit` in both orientations and languages), names of 24 characters, eight-digit amounts (12,000,000 each, a bank of
 20,000,000, then one player given most of it), every stage the family watches: the lobby, each
 kind of reveal while it plays, each banner, a bluff accepted and one challenged, Everybody Plays,
 the auction, the lap started and claimed, the banker's drawer and the end. At each stage
@@ -12,6 +13,7 @@ import time
 
 from extremes import LONG_NAMES, SETTINGS, SIZES, plan_extremes, resize, set_money_rules
 from fit_check import TABLE_SCROLLS, check_table, findings
+from phone_fit import SMALL_PHONE, PhoneFit
 from web_driver import digits, drawer_to, log_end, perform, seat_without_phones, settle, start_game, wait_log
 from web_host import SEED, start_host, stop_host
 from companion.reveal import SECONDS
@@ -19,6 +21,7 @@ from engine import BANKER, Game
 
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}
 """Steps after which a banner tells the moment."""
+PHONE_SEAT = len(LONG_NAMES) - 1
 SHOT = {"rich": "most-of-the-bank", "auction_bid": "auction", "lap_claimed": "lap-claim", "bluff_offered": "bluff-offer"}
 
 LINES = """() => { const s = document.querySelector('[data-out="status"]'); const cs = getComputedStyle(s);
@@ -60,6 +63,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
     mirror = Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
     host = start_host(tmp_path / "data", reveal_scale=4)
     ctx = browser.new_context(viewport=SIZES["1366x768"], locale="en-GB", color_scheme="light")
+    contexts = [ctx]
     try:
         table = ctx.new_page()
         errors: list[str] = []
@@ -67,7 +71,19 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         table.goto(host.table_url)
         settle(table)
         set_money_rules(table)
-        seat_without_phones(table, LONG_NAMES)
+        seat_without_phones(table, LONG_NAMES[:-1])
+        # The last seat holds a phone (360×640, touch): every screen it acts on is checked too.
+        pctx = browser.new_context(**SMALL_PHONE, locale="nl-NL")
+        contexts.append(pctx)
+        phone = pctx.new_page()
+        phone.on("pageerror", lambda e: errors.append(f"phone: {e}"))
+        phone.goto(f"{host.base}/j/{host.code}")
+        phone.locator('[data-input="name"]').fill(LONG_NAMES[-1])
+        phone.locator('[data-act="join"]').click()
+        settle(phone)
+        table.wait_for_function("(n) => document.querySelectorAll('.lp').length === n", arg=len(LONG_NAMES))
+        fit = PhoneFit(shots / "phone")
+        fit.snap(phone, "lobby")
         seen: list[str] = []
         known: list[str] = []
         look(table, shots, "lobby", seen, known)
@@ -86,6 +102,11 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
                 if tag == "rich":
                     look(table, shots, "drawer", seen, known)
                 perform(table, action, scope="#drawer", pad=False)
+            elif seat == PHONE_SEAT:
+                drawer_open = drawer_to(table, drawer_open, False)
+                wait_log(phone, log_end(mirror.view(None)))
+                by = {"bid": "quick", "bet": "fewest"}.get(action["type"], "typing")
+                perform(phone, action, by=by, look=lambda stage: fit.check(phone, stage))
             else:
                 drawer_open = drawer_to(table, drawer_open, False)
                 if tag in SHOT and tag != "lap_claimed":
@@ -118,12 +139,16 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         assert mirror.over
         table.locator('[data-out="winner"]').wait_for()
         look(table, shots, "end", seen, known)
+        wait_log(phone, log_end(mirror.view(None)))
+        fit.snap(phone, "end")
         assert revealed >= {"dice", "spin", "card", "bluff_challenged"}, revealed
         assert max(p["money"] for p in mirror.view(None)["players"]) >= 10_000_000
         assert not errors, errors
         print(f"\nknown, the banners' part of issue 15: {len(known)} finding(s)" + "".join(f"\n  {k}" for k in known))
+        print(f"\nthe phone of {LONG_NAMES[-1]}: {len(fit.checked)} checks")
         print(f"\nextremes game: {len(plan.steps)} steps, {len(seen)} stages checked at two sizes"
               f" in {time.monotonic() - started:.1f} s: {', '.join(seen)}")
     finally:
-        ctx.close()
+        for c in contexts:
+            c.close()
         stop_host(host)
