@@ -86,6 +86,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         fit.snap(phone, "lobby")
         seen: list[str] = []
         known: list[str] = []
+        table.evaluate("() => scrollTo(0, 0)")
         look(table, shots, "lobby", seen, known)
         start_game(table)
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
@@ -138,6 +139,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
                 table.wait_for_function("() => document.documentElement.lang === 'en'")
         assert mirror.over
         table.locator('[data-out="winner"]').wait_for()
+        drawer_to(table, drawer_open, False)
         look(table, shots, "end", seen, known)
         wait_log(phone, log_end(mirror.view(None)))
         fit.snap(phone, "end")
