@@ -99,6 +99,7 @@ def test_turn_number_casino_count_and_chart_axes_grow_with_the_screen(browser, h
     for label, g in got.items():
         assert abs(g["turn"] - g["u"]) < .1, (label, g)
         assert g["casinos"] >= .8 * g["u"] - .1 and g["axis"] >= .8 * g["u"], (label, g)
+    print(f"\nsizes in px: {got}")
     small, large = got["1366x768"], got["1920x1080"]
     assert small["turn"] >= 20 and small["casinos"] >= 16 and small["axis"] >= 16, small
     assert all(large[k] > small[k] * 1.3 for k in ("turn", "casinos", "axis")), got
