@@ -50,13 +50,15 @@ def set_money_rules(table) -> None:
 # every casino with the last player, eight digits for everyone, one on the lap with the turn,
 # everyone waited for (the pulsing dot), one bankrupt; with `over`, the end of that game. The page
 # renders it as it would the host's.
-WORST = r"""async ({ n, rich, over = false }) => {
+WORST = r"""async ({ n, rich, over = false, box = 0 }) => {
   const { store } = await import('/static/js/table-parts.js');
   window.realMessage ||= store.state.msg;  // the host's own, kept: each call starts from it
   const msg = structuredClone(window.realMessage);
   const v = msg.view;
   v.players = v.players.slice(0, n);
   const last = n - 1;
+  // A box of `box` casinos (the settings allow 40), each name as long as allowed.
+  for (let i = v.casinos.length; i < box; i++) v.casinos.push({ ...v.casinos[i % 12], id: i, name: `Grand Casino Royal ${String(i + 1).padStart(2, '0')} Zuid`.slice(0, 24) });
   v.casinos.forEach((c) => { c.owner = last; });
   v.players.forEach((p, i) => { p.money = i === 0 ? rich : 18_880_000 + i * 10_000; p.bluff_count = 3; p.on_lap = false; p.out = false; });
   v.players[0].on_lap = true;

@@ -43,7 +43,8 @@ SCRIPT = r"""(opts) => {
     return parts.join(' > ');
   };
   const add = (el, why) => out.push({ selector: path(el), text: (el.textContent || el.value || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 80), why });
-  const srOnly = (el) => el.closest('.sr, [hidden], [aria-hidden="true"] .sr');
+  // Words for screen readers only: `.sr`, or clipped to nothing the same way.
+  const srOnly = (el) => el.closest('.sr') || getComputedStyle(el).clip === 'rect(0px, 0px, 0px, 0px)';
   const shown = (el) => {
     if (srOnly(el)) return false;
     // checkVisibility: not inside a closed <details>, a hidden or transparent ancestor

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from extremes import LONG_NAMES, RICH, SIZES, WORST, resize, set_money_rules
 from fit_check import check_table
+from engine.settings import MAX_BOX
 from web_driver import seat_without_phones, settle, start_game
 
 AMOUNTS = """() => [...document.querySelectorAll('.tp-money, .purse strong')].map((e) => {
@@ -49,6 +50,14 @@ def test_the_worst_a_game_shows_fits_every_screen(browser, host, shots):
                     if theme == "light" and n in (6, 3) and label in ("1366x768", "1920x1080"):
                         page.screenshot(path=shots / f"worst-{n}-{lang}-{label}.png")
             page.locator('.bar [data-act="theme"]').click()
+        page.evaluate(WORST, {"n": 6, "rich": RICH, "box": MAX_BOX})
+        for label in ("1280x720", "1366x768", "3840x2160"):
+            resize(page, SIZES[label])
+            try:
+                check_table(page, f"a box of {MAX_BOX} casinos with one player, {lang}, {label}")
+            except AssertionError as e:
+                failures.append(str(e))
+            page.screenshot(path=shots / f"worst-box-{lang}-{label}.png")
         for n in (6, 3):
             page.evaluate(WORST, {"n": n, "rich": RICH, "over": True})
             for label, size in SIZES.items():

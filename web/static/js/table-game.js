@@ -33,7 +33,7 @@ function playersPanel(msg) {
         h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
       tags.length ? h("div", { class: "tp-tags" }, tags) : null,
       h("div", { class: "tp-own" },
-        cas.length ? h("ul", { class: "chips", "data-many": cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+        cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
         backs)));
   }
   return ul;
