@@ -4,8 +4,8 @@
 `selector`, `text` and `why`:
 
 - **cut by its own box**: text wider or taller than its box while the box hides or scrolls the
-  rest. A name may give way with an ellipsis (text without a digit, `text-overflow: ellipsis`);
-  text with a digit (an amount, a count) may not be shortened at all.
+  rest. A name may give way with an ellipsis (`text-overflow: ellipsis`); an amount or a count
+  (a number in groups of three, or a short text that is mostly a number) may not be shortened.
 - **cut by an ancestor**: text that reaches past an ancestor that hides, clips or scrolls its
   overflow (the players column scrolling sideways with the money past its edge). An ancestor named
   in `scrollable` scrolls by design (the history): up and down it may hold more than it shows,
@@ -14,11 +14,11 @@
   or a border), though nothing clips it: on the gap or the next box.
 - **cut by the window**: text past the window's edges (above or below too, unless
   `page_scrolls`, as on the phone or the table's lobby).
-- **covered**: text whose middle is under another element (a box grown over its neighbours).
+- **covered**: text or a control in view whose middle is under another element
+  (`elementFromPoint`): a box grown over its neighbours, a banner. `cover_ok` names elements
+  that may lie over the rest (none by default); what is inside an element named in `ignore`
+  is not looked at.
 - **squeezed**: text or a control on screen with a box under 2 px wide or high.
-- **covered**: a control in view whose middle is under another element (`elementFromPoint`).
-  `cover_ok` names elements that may lie over controls (none by default); what is inside an
-  element named in `ignore` is not looked at.
 
 SVG text counts as text: the chart's axis labels are cut by the SVG's own box like any other.
 Screen-reader words (`.sr`, clipped to nothing on purpose) are skipped.
@@ -100,12 +100,11 @@ SCRIPT = r"""(opts) => {
     const r = { ...found };
     if (own && hides(own.overflowX)) { r.left = Math.max(r.left, c0.left); r.right = Math.min(r.right, c0.right); }
     if (own && hides(own.overflowY)) { r.top = Math.max(r.top, c0.top); r.bottom = Math.min(r.bottom, c0.bottom); }
-    if (!(el instanceof SVGElement)) {
-      const cs = getComputedStyle(el);
-      const wide = el.scrollWidth > el.clientWidth + E && hides(cs.overflowX);
-      const tall = el.scrollHeight > el.clientHeight + E && hides(cs.overflowY) && el.clientHeight > 0;
-      if (wide && cs.textOverflow === 'ellipsis' && !amount) { /* a name giving way */ }
-      else if (wide) add(el, `cut by its own box (${el.scrollWidth} px of text in ${el.clientWidth} px${cs.textOverflow === 'ellipsis' ? ', shortened with an ellipsis' : ''})`);
+    if (own) {
+      const wide = el.scrollWidth > el.clientWidth + E && hides(own.overflowX);
+      const tall = el.scrollHeight > el.clientHeight + E && hides(own.overflowY) && el.clientHeight > 0;
+      if (wide && own.textOverflow === 'ellipsis' && !amount) { /* a name giving way */ }
+      else if (wide) add(el, `cut by its own box (${el.scrollWidth} px of text in ${el.clientWidth} px${own.textOverflow === 'ellipsis' ? ', shortened with an ellipsis' : ''})`);
       else if (tall) add(el, `cut by its own box (${el.scrollHeight} px high in ${el.clientHeight} px)`);
       if (r.right - r.left < 2 || r.bottom - r.top < 2 || el.getBoundingClientRect().width < 2 || el.getBoundingClientRect().height < 2) add(el, 'squeezed to nothing');
     }
@@ -131,7 +130,7 @@ SCRIPT = r"""(opts) => {
     else {
       // Text under something else (a box that grew over its neighbours, a banner): what is at its middle?
       const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
-      const top = y >= 0 && y <= innerHeight && getComputedStyle(el).pointerEvents !== 'none' ? document.elementFromPoint(x, y) : null;
+      const top = y >= 0 && y <= innerHeight && (own || getComputedStyle(el)).pointerEvents !== 'none' ? document.elementFromPoint(x, y) : null;
       if (top && top !== el && !el.contains(top) && !top.contains(el) && !opts.cover_ok.some((s) => top.closest(s))) add(el, `covered by ${path(top)}`);
     }
   }
