@@ -58,17 +58,20 @@ function auctionStage(msg) {
     w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
 }
 
+// The seats without a phone that must act. One alone says "Play for …"; several side by side
+// (an auction's bidders, Everybody Plays) show each seat's pawn and name, the name in full
+// where the tile has room.
 function phonelessPanel(msg) {
   const tb = msg.table || {};
   const v = msg.view;
-  const out = [];
-  for (const [seat, actions] of Object.entries(tb.phoneless || {})) {
-    if (!actions || !actions.length) continue;
-    const s = Number(seat);
-    out.push(h("section", { class: "phoneless", "data-seat": s, "aria-label": t("table.act_for", { name: playerName(v, s) }) },
-      h("h3", { text: t("table.act_for", { name: playerName(v, s) }) }),
-      controls(actions, v, s)));
-  }
+  const seats = Object.entries(tb.phoneless || {}).filter(([, actions]) => actions && actions.length);
+  const out = seats.map(([seat, actions]) => {
+    const s = Number(seat), p = v.players.find((q) => q.seat === s);
+    const title = t("table.act_for", { name: playerName(v, s) });
+    return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
+      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title }),
+      controls(actions, v, s));
+  });
   return out.length ? h("div", { class: "phoneless-box" }, out) : null;
 }
 
