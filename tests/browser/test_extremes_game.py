@@ -1,12 +1,13 @@
 """A lean seeded game at the extremes, played on the table screen: five seats without a phone
-(`table.phoneless`) and one phone (360×640 with touch, Dutch; its every decision and the lobby
-and the end checked by `phone_fit` in both orientations and languages), names of 24 characters, eight-digit amounts (12,000,000 each, a bank of
-20,000,000, then one player given most of it), every stage the family watches: the lobby, each
-kind of reveal while it plays, each banner, a bluff accepted and one challenged, Everybody Plays,
-the auction, the lap started and claimed, the banker's drawer and the end. At each stage
-`fit_check` finds nothing cut, squeezed or covered at 1366×768 and 1920×1080 (no touch, English,
-the lap claim in Dutch too), the status keeps to two lines at 1366×768, and the table's money
-is the engine's. Screenshots of every stage at both sizes go to the test's folder."""
+(`table.phoneless`) and one phone (360×640 with touch, Dutch: its every decision, its lobby
+and its end checked by `phone_fit` in both orientations and languages), names of 24
+characters, eight-digit amounts (12,000,000 each, a bank of 20,000,000, then one player given
+most of it), every stage the family watches: the lobby, each kind of reveal while it plays,
+each banner, a bluff accepted and one challenged, Everybody Plays, the auction, the lap
+started and claimed, the banker's drawer and the end. At each stage `fit_check` finds nothing
+cut, squeezed or covered at 1366×768 and 1920×1080 (no touch, English, the lap claim in Dutch
+too), the status keeps to two lines at 1366×768, and the table's money is the engine's.
+Screenshots of every stage at both sizes go to the test's folder."""
 from __future__ import annotations
 
 import time
@@ -22,7 +23,8 @@ from engine import BANKER, Game
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}
 """Steps after which a banner tells the moment."""
 PHONE_SEAT = len(LONG_NAMES) - 1
-SHOT = {"rich": "most-of-the-bank", "auction_bid": "auction", "lap_claimed": "lap-claim", "bluff_offered": "bluff-offer"}
+SHOT = {"auction_bid": "auction", "bluff_offered": "bluff-offer"}
+"""Stages looked at before the step (the question on screen)."""
 
 LINES = """() => { const s = document.querySelector('[data-out="status"]'); const cs = getComputedStyle(s);
   return Math.round((s.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight)); }"""
@@ -110,7 +112,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
                 perform(phone, action, by=by, look=lambda stage: fit.check(phone, stage))
             else:
                 drawer_open = drawer_to(table, drawer_open, False)
-                if tag in SHOT and tag != "lap_claimed":
+                if tag in SHOT:
                     look(table, shots, SHOT[tag], seen, known)
                 perform(table, action, scope=f'.phoneless[data-seat="{seat}"]', pad=False)
             events = mirror.apply(seat, action)
