@@ -1,9 +1,12 @@
 """The decision first: on a small phone, in portrait and landscape and in both languages, every
 control of the decision (its options, pad, buttons and confirm) is on screen without scrolling,
-and nothing covers it. Screenshots of each phase go to the test's folder."""
+and nothing covers it; and on the whole page nothing is cut, squeezed or covered (`fit_check`,
+the page scrolling up and down as a phone's does). Screenshots of each phase go to the test's folder."""
 from __future__ import annotations
 
 from pathlib import Path
+
+from fit_check import check as fits
 
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}
@@ -43,6 +46,7 @@ class PhoneFit:
             for orientation, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
                 page.set_viewport_size(size)
                 page.screenshot(path=self.folder / f"{name}-{lang}-{orientation}.png")
+                fits(page, f"{name} {lang}-{orientation}", page_scrolls=True)
             page.locator('.bar [data-act="lang"]').click()
             page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)
 
@@ -58,10 +62,11 @@ class PhoneFit:
                 except Exception:
                     page.screenshot(path=self.folder / f"failed-{phase}-{stage}-{lang}-{name}.png")
                     raise AssertionError(f"{where}: {page.evaluate(OFF_SCREEN)}") from None
-                self.checked.append(where)
                 tag = f"{phase}-{stage}-{lang}-{name}"
                 if tag not in self.shot:
                     self.shot.add(tag)
                     page.screenshot(path=self.folder / f"{tag}.png")
+                fits(page, where, page_scrolls=True)
+                self.checked.append(where)
             page.locator('.bar [data-act="lang"]').click()
             page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)

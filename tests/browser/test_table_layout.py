@@ -1,11 +1,14 @@
 """Readable from the sofa: the table screen with six players at a laptop's 1366×768 and a
-television's 1920×1080 (no touch, English, light theme), without page scrolling.
+television's 1920×1080 (no touch, English, light theme), without page scrolling, nothing cut,
+squeezed or covered (`fit_check`). The extremes (long names, eight digits, other sizes) are in
+test_table_extremes.py.
 """
 from __future__ import annotations
 
 import json
 
 from board_editor import board_24
+from fit_check import check_table
 from web_driver import seat_without_phones, settle, start_game
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
@@ -56,6 +59,7 @@ def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots
             start_six(page)
         page.screenshot(path=shots / f"six-players-{label}.png")
         got = page.evaluate(MEASURE)
+        check_table(page, f"six players at {label}")
         assert not got["scrolls"], got
         assert all(got["players"]) and len(got["players"]) == 6 and got["stage"], got
         if viewport == LAPTOP:
@@ -68,9 +72,14 @@ def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots
     assert sizes["1920x1080"]["history"] > sizes["1366x768"]["history"]
 
 
-RING = """() => {
+RING = """async () => {
   const stage = document.querySelector('.stage');
   stage.dataset.focus = 'spin';
+  // The stage as it is once every pawn is placed (the seats' buttons below it take room while they
+  // show), after the ring has followed its new size.
+  const seats = document.querySelector('.phoneless-box');
+  if (seats) seats.style.display = 'none';
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const box = (el) => el.getBoundingClientRect();
   const tiles = [...document.querySelectorAll('.board-ring.on-stage .tile')].map(box);
   const wheel = box(document.querySelector('.wheel')), s = box(stage);
@@ -84,6 +93,7 @@ RING = """() => {
     stageInside: s.bottom <= innerHeight + 0.5,
   };
   delete stage.dataset.focus;
+  if (seats) seats.style.display = '';
   return out;
 }"""
 
@@ -101,6 +111,7 @@ def test_six_players_and_a_board_ring_fit(browser, host, tmp_path, shots):
         page.locator(".board-ring.on-stage .tile").first.wait_for()
         got = page.evaluate(RING)
         page.screenshot(path=shots / f"six-players-board-{label}.png")
+        check_table(page, f"six seats placing their pawns at {label}")
         assert not got["scrolls"] and got["stageInside"], got
         assert got["tiles"] == 24 and got["inStage"] and got["apart"] and got["wheelClear"], got
         assert got["size"] >= 36 and got["wheel"] >= got["height"] / 3, got

@@ -23,13 +23,18 @@ function playersPanel(msg) {
     const cas = v.casinos.filter((c) => c.owner === seat);
     const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
       Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
+    // The money never gives way: the name does (an ellipsis, the whole name in its title), and
+    // the tags take a line of their own.
+    const tags = [p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
+      p.out ? h("span", { class: "tag", text: t("player.out") }) : null].filter(Boolean);
     ul.append(h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
-      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
-        p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
-        p.out ? h("span", { class: "tag", text: t("player.out") }) : null,
+      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p),
+        h("span", { class: "pname", title: p.name, text: p.name }),
+        waiting.has(seat) ? h("span", { class: "wait-dot", "aria-hidden": "true" }) : null,
         h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
+      tags.length ? h("div", { class: "tp-tags" }, tags) : null,
       h("div", { class: "tp-own" },
-        cas.length ? h("ul", { class: "chips" }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+        cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
         backs)));
   }
   return ul;
@@ -54,17 +59,20 @@ function auctionStage(msg) {
     w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
 }
 
+// The seats without a phone that must act. One alone says "Play for …"; several side by side
+// (an auction's bidders, Everybody Plays) show each seat's pawn and name, the name in full
+// where the tile has room.
 function phonelessPanel(msg) {
   const tb = msg.table || {};
   const v = msg.view;
-  const out = [];
-  for (const [seat, actions] of Object.entries(tb.phoneless || {})) {
-    if (!actions || !actions.length) continue;
-    const s = Number(seat);
-    out.push(h("section", { class: "phoneless", "data-seat": s, "aria-label": t("table.act_for", { name: playerName(v, s) }) },
-      h("h3", { text: t("table.act_for", { name: playerName(v, s) }) }),
-      controls(actions, v, s)));
-  }
+  const seats = Object.entries(tb.phoneless || {}).filter(([, actions]) => actions && actions.length);
+  const out = seats.map(([seat, actions]) => {
+    const s = Number(seat), p = v.players.find((q) => q.seat === s);
+    const title = t("table.act_for", { name: playerName(v, s) });
+    return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
+      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title }),
+      controls(actions, v, s));
+  });
   return out.length ? h("div", { class: "phoneless-box" }, out) : null;
 }
 
@@ -94,6 +102,21 @@ function money2(v) {
     h("div", { class: "pot" }, h("span", { class: "label", text: t("table.pot") }), h("strong", { "data-out": "pot", text: money(v.pot) })),
     h("div", { class: "bank" }, h("span", { class: "label", text: t("table.bank") }), h("strong", { "data-out": "bank", text: money(v.bank) })),
     v.debt ? h("p", { class: "debt", text: t("table.debt", { debtor: playerName(v, v.debt.debtor), creditor: v.debt.creditor === null ? t("place.bank") : playerName(v, v.debt.creditor), amount: money(v.debt.amount) }) }) : null);
+}
+
+// The status keeps to two lines: a longer sentence (a 24-letter name in it) steps its type down
+// (table.css, .big-status[data-long]) until it does. Called after each render and resize.
+export function fitStatus() {
+  const el = document.querySelector('.big-status[data-out="status"]');
+  if (!el) return;
+  const lines = () => {
+    const cs = getComputedStyle(el);
+    return (el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
+  };
+  for (let step = 0; step <= 4; step++) {
+    if (step) el.dataset.long = String(step); else delete el.dataset.long;
+    if (lines() < 2.5) return;
+  }
 }
 
 export function game(msg) {

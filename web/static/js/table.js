@@ -16,7 +16,7 @@ import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
 import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
-import { game } from "./table-game.js";
+import { game, fitStatus } from "./table-game.js";
 import { drawer, drawerClick } from "./table-drawer.js";
 
 const root = $("#app");
@@ -64,6 +64,7 @@ function render() {
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
   document.body.classList.toggle("fill", fill);
   if (fill && document.scrollingElement.scrollTop) document.scrollingElement.scrollTop = 0;
+  fitStatus();
   markState(root, { ...st, msg });
   root.dataset.reveal = revealing() ? "1" : "";
   if (scene.stage) scene.stage.el.dataset.reveal = revealing() ? "1" : "";
@@ -80,6 +81,9 @@ function moveFocus(ui) {
   else if (!now.drawer && opened.drawer && !now.confirm) $('.bar [data-act="drawer"]')?.focus();
   opened = now;
 }
+
+// After the layout of a new window size (a resize event can come before the type has followed it).
+new ResizeObserver(fitStatus).observe(root);
 
 document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Escape") return;
@@ -210,12 +214,13 @@ store.addEventListener("change", () => {
   const msg = shown();
   if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
   if (msg && msg.kind === "game" && !st.ui.choice) {
-    // A seat without a phone: open its main choice right away.
-    for (const [seat, actions] of Object.entries((msg.table || {}).phoneless || {})) {
+    // The one seat without a phone that must choose: open its main choice right away. When several
+    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids.
+    const open = Object.entries((msg.table || {}).phoneless || {}).map(([seat, actions]) => {
       const g = group(actions);
-      const first = [...g.keys()].find((k) => OPEN.includes(k) && !isSimple(g.get(k)));
-      if (first) { st.ui.choice = newChoice(first, Number(seat)); break; }
-    }
+      return [seat, [...g.keys()].find((k) => OPEN.includes(k) && !isSimple(g.get(k)))];
+    }).filter(([, first]) => first);
+    if (open.length === 1) st.ui.choice = newChoice(open[0][1], Number(open[0][0]));
   }
   setCountdown(msg);
   keepAwake(!!msg && msg.kind === "game" && !msg.view.over);
