@@ -76,11 +76,11 @@ WORST = r"""async ({ n, rich, over = false, box = 0 }) => {
 }"""
 
 
-def plan_extremes(seed: str) -> Planner:
+def plan_extremes(seed: str, client_seeds: list[str | None]) -> Planner:
     """A lean game for the check at every stage (six players own every casino from the start): a casino game lost with a bluff
     accepted and one challenged, Everybody Plays with cards, most of the bank handed to one
     player, an auction, the lap started, claimed and confirmed by the banker."""
-    p = Planner(Game.new(LONG_NAMES, settings=SETTINGS, seed=seed))
+    p = Planner(Game.new(LONG_NAMES, settings=SETTINGS, seed=seed, client_seeds=client_seeds))
     seat = p.until_turn_start()
     p.losing_visit(seat, "accept_bluff", "bluff_accepted")
     for _ in range(12):

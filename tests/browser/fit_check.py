@@ -178,8 +178,9 @@ def readable(found: list[dict]) -> str:
 
 TABLE_SCROLLS = (".hist-box", ".for-sale", ".drawer", ".end-main", ".end-side", ".lobby-players")
 """The table screen's parts that scroll by design when their content is long."""
-TABLE_OVERLAYS = ("#drawer", ".modal-back")
-"""What the banker opens over the screen on purpose (the drawer, a question) may cover the rest."""
+TABLE_OVERLAYS = ("#drawer", ".modal-back", ".moment.grand")
+"""What covers the rest on purpose: what the banker opens over the screen (the drawer, a question),
+and a grand moment (the lap's start), which takes the whole stage and shows its card itself."""
 
 
 def check_table(page, where: str, timeout: int = 2_000, **options) -> None:
