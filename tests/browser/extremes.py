@@ -83,11 +83,7 @@ def plan_extremes(seed: str, client_seeds: list[str | None]) -> Planner:
     p = Planner(Game.new(LONG_NAMES, settings=SETTINGS, seed=seed, client_seeds=client_seeds))
     seat = p.until_turn_start()
     p.losing_visit(seat, "accept_bluff", "bluff_accepted")
-    for _ in range(12):
-        seat = p.until_turn_start()
-        if p.view["players"][seat]["bluff_count"]:
-            break
-        p.filler_step()
+    seat = p.until_bluff_holder(12)
     p.losing_visit(seat, "challenge_bluff", "bluff_challenged")
     seat = p.until_turn_start()
     p.do(seat, {"type": "roll"})
@@ -99,15 +95,5 @@ def plan_extremes(seed: str, client_seeds: list[str | None]) -> Planner:
     transfer = next(a for a in p.legal(BANKER) if a["type"] == "transfer" and a["from"] == "bank" and a["to"] == rich)
     p.do(BANKER, dict(transfer, amount=RICH - p.money(rich), reason="Most of the bank"), "rich")
     p.auction()
-    live = [q["seat"] for q in p.view["players"] if not q["out"]]
-    runner = p.runner = live[-1]
-    p.start_lap(runner, p.give_combination(runner))
-    for _ in range(80):
-        v = p.view
-        if v["turn"] == runner and v["phase"] == "land":
-            break
-        p.filler_step()
-    p.do(runner, {"type": "claim_lap"}, "lap_claimed")
-    p.do(BANKER, {"type": "confirm_lap"}, "won")
-    assert p.game.over and p.game.winner == runner
+    p.lap_and_win(last=True, turns=80, claim_tag="lap_claimed")
     return p

@@ -98,6 +98,15 @@ class Planner:
             (step or self.filler_step)()
         raise AssertionError("no turn start")
 
+    def until_bluff_holder(self, tries: int) -> int:
+        """Turns (filler) until a player starts one holding a bluff card, at most ``tries`` of them."""
+        for _ in range(tries):
+            seat = self.until_turn_start()
+            if self.view["players"][seat]["bluff_count"]:
+                break
+            self.filler_step()
+        return seat
+
     def owned_by_other(self, seat: int) -> list[dict[str, Any]]:
         return [c for c in self.view["casinos"] if c["owner"] not in (None, seat)
                 and not self.view["players"][c["owner"]]["out"]]
@@ -220,17 +229,18 @@ class Planner:
                 return
         raise AssertionError("the lap never started")
 
-    def lap_and_win(self) -> int:
+    def lap_and_win(self, last: bool = False, turns: int = 60, claim_tag: str | None = None) -> int:
+        """The first (or ``last``) player still in runs a lap, claims it and the banker confirms."""
         live = [p["seat"] for p in self.view["players"] if not p["out"]]
-        runner = live[0]
+        runner = self.runner = live[-1] if last else live[0]
         self.start_lap(runner, self.give_combination(runner))
         # The others play quiet turns until the runner is back.
-        for _ in range(60):
+        for _ in range(turns):
             v = self.view
             if v["turn"] == runner and v["phase"] == "land":
                 break
             self.filler_step()
-        self.do(runner, {"type": "claim_lap"})
+        self.do(runner, {"type": "claim_lap"}, claim_tag)
         self.do(BANKER, {"type": "confirm_lap"}, "won")
         assert self.game.over and self.game.winner == runner
         return runner
@@ -294,11 +304,7 @@ def plan_game(seed: str, settings: Settings, client_seeds: list[str | None]) -> 
     seat = p.until_turn_start()
     p.losing_visit(seat, "accept_bluff", "bluff_accepted")
     # 3. another lost, a bluff challenged
-    for _ in range(6):
-        seat = p.until_turn_start()
-        if p.view["players"][seat]["bluff_count"]:
-            break
-        p.filler_step()
+    seat = p.until_bluff_holder(6)
     # The banker deals one more card, so this player picks which card to lay down.
     p.do(BANKER, {"type": "give_bluff", "seat": seat, "reason": "Found under the board"}, "bluff_given")
     p.losing_visit(seat, "challenge_bluff", "bluff_challenged")
