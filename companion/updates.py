@@ -74,6 +74,8 @@ def _dict_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | Non
     change: dict[str, Any] = {}
     for key, value in new.items():
         if key in old:
+            if old[key] is value:  # a shared part (``share``): unchanged
+                continue
             inner = diff(old[key], value)
             if inner is not None:
                 change[key] = inner
@@ -178,7 +180,15 @@ def share(old: Any, new: Any) -> Any:
     if type(old) is type(new) and old == new:
         return old
     if isinstance(new, dict) and isinstance(old, dict):
-        return {key: share(old[key], value) if key in old else copy(value) for key, value in new.items()}
+        made = {}
+        for key, value in new.items():
+            if key not in old:
+                made[key] = copy(value)
+            elif _same(before := old[key], value):  # inline: most keys did not change
+                made[key] = before
+            else:
+                made[key] = share(before, value)
+        return made
     if isinstance(new, list) and isinstance(old, list):
         return _share_list(old, new)
     return new if type(new) in _SCALARS else copy(new)
