@@ -30,6 +30,17 @@ SHOT_TAGS = {
 }
 
 
+MAIN_AT = """() => {
+  // The middle of the decision's main button (its primary one: Roll, Buy, a stake's confirm…)
+  // as a share of the screen's height; null for a screen that is only a list of options.
+  const d = document.querySelector('[data-decision]');
+  const e = d && d.querySelector('.primary');
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return (r.top + r.height / 2) / innerHeight;
+}"""
+
+
 def stage_idle(table) -> None:
     table.wait_for_function("() => !document.querySelector('.stage[data-playing]')", timeout=20_000)
 
@@ -140,11 +151,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
     fit = PhoneFit(shots / "phone")
+    main_at: list[tuple[str, str, float | None]] = []
 
     def look(page, kind: str, stage: str) -> None:
         """Each screen the player taps on: the decision in view; inside a chooser the player opened
         (Auction a casino), nothing but its own controls and a way back."""
-        fit.check(page, stage)
+        fit.check(page, stage)  # leaves the phone in portrait, 360x640
+        main_at.append((page.locator("#app").get_attribute("data-phase"), stage, page.evaluate(MAIN_AT)))
         if kind == "auction":
             assert page.locator('[data-decision] [data-act="do"], [data-decision] [data-act="open"]').count() == 0
             assert page.locator('[data-decision] [data-act="cancel"]').count() >= 1
@@ -258,6 +271,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
           f" middle half {quartiles[0]} to {quartiles[2]}, worst {per_turn[-1]}; all {per_turn}")
     print(f"taps from 'you landed on a casino' to the stake confirmed: {casino_taps}")
     assert casino_taps == [3, 3]  # the game and its pick, one usual amount, confirm
+    # The main button of every screen the player tapped on sits in the lower half (360x640).
+    shares = sorted(share for _, _, share in main_at if share is not None)
+    lists = sorted({f"{phase} {stage}" for phase, stage, share in main_at if share is None})
+    print(f"the main button's middle, share of the height at 360x640 over {len(shares)} screens: lowest"
+          f" {shares[0]:.0%}, median {statistics.median(shares):.0%}, highest {shares[-1]:.0%};"
+          f" {len(main_at) - len(shares)} screens only a list of options ({', '.join(lists)})")
+    assert len(shares) >= len(main_at) / 2 and shares[0] > 0.5, [m for m in main_at if m[2] is not None and m[2] <= 0.5]
     # The decision was on screen at every step, in both orientations and both languages.
     phases = {w.split()[0] for w in fit.checked}
     assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases
