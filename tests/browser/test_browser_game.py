@@ -19,7 +19,9 @@ from companion.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from game_plan import NAMES, plan_game
 
-EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
+I18N = Path(__file__).resolve().parents[2] / "web/static/i18n"
+WORDS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
+EN = WORDS["en"]
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
 BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid",
                "bluff_offered": "06-phone-offer"}
@@ -165,6 +167,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     reloaded = False
     held_checked: set[str] = set()
     taps: Counter[int] = Counter()  # a person's taps on the phones, per turn of the game
+    shown_words: Counter[str] = Counter()  # reveals a phone started, by kind: its words checked
     casino_taps: list[int] = []
     for seat, action, tag in plan.steps:
         end = log_end(mirror.view(None))
@@ -206,6 +209,15 @@ def play_seeded_game(browser, host, shots, requests_seen):
             settle(table)
             assert int(table.evaluate("document.querySelector('#app').dataset.logEnd")) == log_end(mirror.view(None))
             drawer_open = False
+        if chance and seat != BANKER:
+            # The phone that started the reveal (a roll, a casino game) says what the table shows, no control.
+            kind = next(e["type"] for e in events if e["type"] in REVEALED)
+            page = phones[seat]
+            words = WORDS[page.evaluate("document.documentElement.lang")]["phone"][kind]
+            page.wait_for_function("(w) => document.querySelector('[data-out=\"showing\"]')?.textContent === w",
+                                   arg=words, timeout=10_000)
+            assert page.locator("[data-decision], [data-act='do'], [data-act='confirm']").count() == 0
+            shown_words[kind] += 1
         if chance:
             skip_reveal(table, drawer_open)
         view = mirror.view(None)
@@ -271,6 +283,8 @@ def play_seeded_game(browser, host, shots, requests_seen):
           f" middle half {quartiles[0]} to {quartiles[2]}, worst {per_turn[-1]}; all {per_turn}")
     print(f"taps from 'you landed on a casino' to the stake confirmed: {casino_taps}")
     assert casino_taps == [3, 3]  # the game and its pick, one usual amount, confirm
+    print(f"reveals a phone started, its words checked: {dict(shown_words)}")
+    assert shown_words["dice"] and shown_words["spin"]
     # The main button of every screen the player tapped on sits in the lower half (360x640).
     shares = sorted(share for _, _, share in main_at if share is not None)
     lists = sorted({f"{phase} {stage}" for phase, stage, share in main_at if share is None})
