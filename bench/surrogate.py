@@ -7,9 +7,9 @@ Starts ``cashrun`` on a free 127.0.0.1 port with a fresh data directory. A table
 three phones (python-socketio clients) start a game and play ``--acts`` random legal actions,
 so the game has a history to reload. Then, each round, every message below is sent with
 ``"\\ud800"`` (valid JSON, but UTF-8 cannot encode it) in one of its fields, by a seated
-phone, the table screen or a stranger, and the time to its answer is noted (one message every 0.25 s, within the budgets of a
-socket and of an address for messages, join and claim guesses); a socket opened
-with such a seat token or table key is noted too. Every answer must be ``malformed`` and
+phone, the table screen or a stranger, and the time to its answer is noted (one message
+every 0.25 s, within the budgets of a socket and of an address for messages, join and claim
+guesses); a socket opened with such a seat token or table key is noted too. Every answer must be ``malformed`` and
 every such socket refused: the message stopped at the door, before any lookup, so nothing
 was saved and no game reloaded from disk (a reload follows only a ``storage`` answer). After
 the last round the waiting phone acts again. It prints p50, p99 and max of the answers, the
