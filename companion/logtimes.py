@@ -18,9 +18,18 @@ class LogTimes:
             self._times.append(at)
 
     def window(self, start: int, count: int) -> list[float]:
-        """The times of the events ``start`` to ``start + count`` (0.0 for one never marked)."""
-        times = []
-        for index in range(start, start + count):
-            mark = bisect.bisect_right(self._starts, index) - 1
-            times.append(self._times[mark] if mark >= 0 else 0.0)
+        """The times of the events ``start`` to ``start + count`` (0.0 for one never marked).
+
+        Worked out a mark at a time (each covers the events up to the next), not an event at a
+        time: the table screen's message asks for the log's window after every act.
+        """
+        end = start + count
+        times: list[float] = []
+        mark = bisect.bisect_right(self._starts, start) - 1
+        index = start
+        while index < end:
+            upto = min(end, self._starts[mark + 1]) if mark + 1 < len(self._starts) else end
+            times += [self._times[mark] if mark >= 0 else 0.0] * (upto - index)
+            index = upto
+            mark += 1
         return times

@@ -5,7 +5,8 @@ of the table (the lobby or ``game.view(None)``, who is connected, the auction co
 ``own``: a phone's kind, seat, legal actions and ``you`` (its own bluff cards), a watcher's
 kind, a table screen's kind, the banker's actions and the table's extras. The whole message
 is ``updates.join(public, own)`` (docs/protocol.md, "The view message"). Each part is a copy
-as sent: the engine changes some of its lists in place, and the host compares what it sent.
+as sent (``Sockets.made``: it shares what did not change with the last copy): the engine
+changes some of its lists in place, and the host compares what it sent.
 """
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from .logtimes import LogTimes
 from .pawns import with_pawns
 from .reveal import Reveal
 from .sockets import Sockets
-from .updates import copy
 
 
 class Source(Protocol):
@@ -47,13 +47,18 @@ class Source(Protocol):
     def wall(self) -> float: ...
 
 
+PUBLIC, TABLE = "public", "table"
+"""The keys of the public part and of the table screens' own part in ``Sockets.made``."""
+
+
 def public(table: Source) -> dict[str, Any]:
     """What every socket of the table gets alike."""
     game = table.game
     players = table.lobby.players
     view = lobby_view(table) if game is None else with_pawns(game.view(None), table.lobby.pawns())
-    return copy({"game_id": table.id, "view": view, "connected": [p.pid in table.sockets.phones for p in players],
-                 "auction": table.countdown.state(table.auction_seconds())})
+    return table.sockets.made(PUBLIC, {
+        "game_id": table.id, "view": view, "connected": [p.pid in table.sockets.phones for p in players],
+        "auction": table.countdown.state(table.auction_seconds())})
 
 
 def phone_own(table: Source, pid: str) -> dict[str, Any]:
@@ -62,8 +67,9 @@ def phone_own(table: Source, pid: str) -> dict[str, Any]:
     if table.game is None:
         return {"kind": "lobby", "seat": seat, "legal_actions": table.lobby.phone_actions(),
                 "you": {"seat": seat, "client_seed": table.lobby.players[seat].client_seed}}
-    return copy({"kind": "game", "seat": seat, "legal_actions": table.game.legal_actions(seat),
-                 "you": table.game.view(seat)["you"]})
+    return table.sockets.made(("phone", pid), {
+        "kind": "game", "seat": seat, "legal_actions": table.game.legal_actions(seat),
+        "you": table.game.view(seat)["you"]})
 
 
 WATCHER = {"kind": "watch", "seat": None, "legal_actions": []}
@@ -89,7 +95,7 @@ def table_own(table: Source) -> dict[str, Any]:
         log_times = table.log_times.window(view["log_start"], len(view["log"]))
     wall = table.wall()
     joins = table.join_urls()
-    return copy({
+    return table.sockets.made(TABLE, {
         "kind": kind, "seat": None, "legal_actions": actions + table.host_actions(),
         "reveal": table.reveal.state(wall),
         "table": {

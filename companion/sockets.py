@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .transport import Conn, Encoded, Transport
-from .updates import Round, join, split
+from .updates import Round, join, share, split
 
 
 class Sockets:
@@ -21,6 +21,14 @@ class Sockets:
         self.watchers: set[Conn] = set()
         """Phones that only watch: they get the public view."""
         self._version = 0
+        self._made: dict[Any, dict[str, Any]] = {}
+        """The last copy made of each part (``made``), to share with the next one."""
+
+    def made(self, key: Any, live: dict[str, Any]) -> dict[str, Any]:
+        """The part ``key`` (the public part, a seat's own, the table screens' own) as a copy of
+        ``live`` that shares with its last copy whatever did not change."""
+        part = self._made[key] = share(self._made.get(key), live)
+        return part
 
     def round(self, public: dict[str, Any]) -> Round:
         """A new round of messages with this public part."""

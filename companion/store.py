@@ -163,8 +163,18 @@ class Store:
 
     def commit(self, game_id: str, change: Change) -> int:
         """Write one accepted message and return its number; raises (and writes nothing) on failure."""
+        with self._lock:
+            n = self._write(game_id, change)
+            try:  # after the commit: a mark never names an action the file may not hold
+                self.marks.mark(game_id, n)
+            except OSError as error:  # the action is saved; only the check of a later start is weaker
+                log.warning("could not mark action %d of game %s: %s", n, game_id, error)
+        return n
+
+    def _write(self, game_id: str, change: Change) -> int:
+        """One action's rows in one transaction, committed (the caller holds the lock)."""
         row = change.action
-        with self._lock, self._db:
+        with self._db:
             self._db.execute("BEGIN")
             n = self._db.execute(
                 "SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)
@@ -189,10 +199,6 @@ class Store:
             )
             self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
                                  [(key, json.dumps(value)) for key, value in change.prefs.items()])
-            try:
-                self.marks.mark(game_id, n)
-            except OSError as error:  # the action is saved; only the check of a later start is weaker
-                log.warning("could not mark action %d of game %s: %s", n, game_id, error)
         return n
 
     def move_tokens(self, from_game: str, to_game: str) -> None:

@@ -23,7 +23,9 @@ from engine.fairness import CHANCE
 from engine.rng import seed_hash
 from game_plan import NAMES, plan_game
 
-EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
+I18N = Path(__file__).resolve().parents[2] / "web/static/i18n"
+WORDS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
+EN = WORDS["en"]
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
 BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid",
                "bluff_offered": "06-phone-offer"}
@@ -32,6 +34,17 @@ SHOT_TAGS = {
     "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",
     "bankrupt": "09-bankrupt", "lap_started": "10-lap", "won": "11-won",
 }
+
+
+MAIN_AT = """() => {
+  // The middle of the decision's main button (its primary one: Roll, Buy, a stake's confirm…)
+  // as a share of the screen's height; null for a screen that is only a list of options.
+  const d = document.querySelector('[data-decision]');
+  const e = d && d.querySelector('.primary');
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return (r.top + r.height / 2) / innerHeight;
+}"""
 
 
 def stage_idle(table) -> None:
@@ -154,11 +167,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
     phones[mirror.view(None)["turn"]].screenshot(path=shots / "02-phone-start.png")
 
     fit = PhoneFit(shots / "phone")
+    main_at: list[tuple[str, str, float | None]] = []
 
     def look(page, kind: str, stage: str) -> None:
         """Each screen the player taps on: the decision in view; inside a chooser the player opened
         (Auction a casino), nothing but its own controls and a way back."""
-        fit.check(page, stage)
+        fit.check(page, stage)  # leaves the phone in portrait, 360x640
+        main_at.append((page.locator("#app").get_attribute("data-phase"), stage, page.evaluate(MAIN_AT)))
         if kind == "auction":
             assert page.locator('[data-decision] [data-act="do"], [data-decision] [data-act="open"]').count() == 0
             assert page.locator('[data-decision] [data-act="cancel"]').count() >= 1
@@ -166,6 +181,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     reloaded = False
     held_checked: set[str] = set()
     taps: Counter[int] = Counter()  # a person's taps on the phones, per turn of the game
+    shown_words: Counter[str] = Counter()  # reveals a phone started, by kind: its words checked
     casino_taps: list[int] = []
     for seat, action, tag in plan.steps:
         end = log_end(mirror.view(None))
@@ -212,6 +228,15 @@ def play_seeded_game(browser, host, shots, requests_seen):
             settle(table)
             assert int(table.evaluate("document.querySelector('#app').dataset.logEnd")) == log_end(mirror.view(None))
             drawer_open = False
+        if chance and seat != BANKER:
+            # The phone that started the reveal (a roll, a casino game) says what the table shows, no control.
+            kind = next(e["type"] for e in events if e["type"] in REVEALED)
+            page = phones[seat]
+            words = WORDS[page.evaluate("document.documentElement.lang")]["phone"][kind]
+            page.wait_for_function("(w) => document.querySelector('[data-out=\"showing\"]')?.textContent === w",
+                                   arg=words, timeout=10_000)
+            assert page.locator("[data-decision], [data-act='do'], [data-act='confirm']").count() == 0
+            shown_words[kind] += 1
         if chance:
             skip_reveal(table, drawer_open)
         view = mirror.view(None)
@@ -277,6 +302,15 @@ def play_seeded_game(browser, host, shots, requests_seen):
           f" middle half {quartiles[0]} to {quartiles[2]}, worst {per_turn[-1]}; all {per_turn}")
     print(f"taps from 'you landed on a casino' to the stake confirmed: {casino_taps}")
     assert casino_taps == [3, 3]  # the game and its pick, one usual amount, confirm
+    print(f"reveals a phone started, its words checked: {dict(shown_words)}")
+    assert shown_words["dice"] and shown_words["spin"]
+    # The main button of every screen the player tapped on sits in the lower half (360x640).
+    shares = sorted(share for _, _, share in main_at if share is not None)
+    lists = sorted({f"{phase} {stage}" for phase, stage, share in main_at if share is None})
+    print(f"the main button's middle, share of the height at 360x640 over {len(shares)} screens: lowest"
+          f" {shares[0]:.0%}, median {statistics.median(shares):.0%}, highest {shares[-1]:.0%};"
+          f" {len(main_at) - len(shares)} screens only a list of options ({', '.join(lists)})")
+    assert len(shares) >= len(main_at) / 2 and shares[0] > 0.5, [m for m in main_at if m[2] is not None and m[2] <= 0.5]
     # The decision was on screen at every step, in both orientations and both languages.
     phases = {w.split()[0] for w in fit.checked}
     assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases

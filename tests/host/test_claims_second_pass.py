@@ -34,3 +34,16 @@ def test_a_claim_code_action_of_the_wrong_type_is_refused_clearly(screen, starte
     assert answer == {"ok": False, "error": {"code": "bad_choice", "type": "claim_code"}}
     assert screen.view()["table"]["claims"] == {}
     assert screen.act({"type": "claim_code", "seat": 0})["ok"]
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "move_seat", "seat": 1.0, "to": 0},
+    {"type": "move_seat", "seat": True, "to": 0},
+    {"type": "remove_player", "seat": 1.0},
+    {"type": "remove_player", "seat": False},
+])
+def test_a_lobby_action_of_the_wrong_type_is_refused_and_changes_nothing(screen, phones, action):
+    before = screen.view()["view"]["players"]
+    assert screen.act(action) == {"ok": False, "error": {"code": "bad_choice", "type": action["type"]}}
+    assert screen.view()["view"]["players"] == before and all(phone.connected for phone in phones)
+    assert screen.act({**action, "seat": 1})["ok"]  # the same with the listed number is taken

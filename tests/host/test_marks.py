@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from companion.marks import Marks
 from companion.store import ActionRow, Change, SavedGame, Store
@@ -56,3 +59,36 @@ def test_a_torn_last_mark_is_skipped_and_a_lagging_mark_says_nothing(tmp_path: P
     marks.path.write_text("g1 2\ng1 9", encoding="ascii")  # a lagging mark, then a torn one
     assert marks.read() == {"g1": 2}
     assert Store(db).lost == []
+
+
+class CommitFails:
+    """The store's connection, but its commit fails (a disk gone at the last moment)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+    def __enter__(self):
+        return self.db.__enter__()
+
+    def __exit__(self, kind, error, trace):
+        if kind is None:
+            self.db.rollback()
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.db.__exit__(kind, error, trace)
+
+
+def test_an_action_whose_commit_fails_leaves_no_mark(tmp_path: Path):
+    db = tmp_path / "cashrun.sqlite3"
+    store = Store(db)
+    game(store, "g1", "ABCD")
+    act(store, "g1", 2)
+    real, store._db = store._db, CommitFails(store._db)
+    with pytest.raises(sqlite3.OperationalError):
+        act(store, "g1", 1)
+    store._db = real
+    assert Marks(db).read() == {"g1": 2}
+    store.close()
+    assert Store(db).lost == []  # no action named lost that was never saved

@@ -135,3 +135,20 @@ def test_a_phone_that_claims_a_seat_during_a_reveal_gets_that_seats_state_from_b
     assert held["reveal"]["remaining"] == SECONDS["dice"]
     clock.advance(SECONDS["dice"])
     assert newcomer.drain("view")[-1]["view"]["phase"] == "land"
+
+
+def test_a_restart_during_a_reveal_ends_it(tmp_path, screen, phones, clock, table):
+    """The reveal clock lives in memory only: after a restart nothing is held, every socket gets
+    the state after the roll and the roll's seat acts on (nothing is refused ``revealing``)."""
+    seat = start(screen, phones, clock)
+    assert phones[seat].act({"type": "roll"})["ok"]
+    assert screen.view()["reveal"]["remaining"] == SECONDS["dice"]
+    later = FakeClock(clock.now)  # at once: the restart, not the time, ends it
+    again = create_app(tmp_path, seed=SEED, clock=later, wall=later.wall, scheduler=later, reveal_scale=1)
+    table_again = again.extensions["cashrun"].table(table.id)
+    for message in (Client(again, {"token": phones[(seat + 1) % len(phones)].token}).view(),
+                    Client(again, {"table_key": table.key}).view()):
+        assert message["view"]["phase"] == "land" and message["view"]["dice"] is not None
+        assert message.get("reveal") is None
+    roller = Client(again, {"token": phones[seat].token})
+    assert roller.act(table_again.game.legal_actions(seat)[0])["ok"]

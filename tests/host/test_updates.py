@@ -59,6 +59,45 @@ def test_a_mostly_new_object_is_sent_whole():
         "waiting": [{"seats": [4], "start": True}]}
 
 
+STRICT = st.none() | st.booleans() | st.integers(2, 3) | st.sampled_from(["a", "b", ""]) | st.just(1.5)
+"""Leaves no two of which are equal with different JSON types (``True == 1``): the host's
+messages never swap those, and ``share``, like ``diff``, compares as Python does."""
+STRICT_JSON = st.recursive(STRICT, lambda inner: st.lists(inner, max_size=6)
+                           | st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=4), max_leaves=30)
+
+
+def containers(value: Any) -> list[Any]:
+    """Every dict and list inside ``value``, itself included."""
+    if isinstance(value, dict):
+        return [value, *(c for inner in value.values() for c in containers(inner))]
+    if isinstance(value, list):
+        return [value, *(c for inner in value for c in containers(inner))]
+    return []
+
+
+@given(STRICT_JSON, STRICT_JSON)
+def test_a_shared_copy_is_the_new_value_holds_nothing_of_it_and_leaves_the_old_one(old, new):
+    kept = updates.copy(old)
+    before = json.dumps(kept)
+    made = updates.share(kept, new)
+    assert wire(made) == wire(new)
+    assert json.dumps(kept) == before
+    assert not {id(c) for c in containers(made)} & {id(c) for c in containers(new)}
+    if wire(old) == wire(new):
+        assert made is kept
+
+
+def test_a_shared_copy_keeps_the_parts_that_did_not_change():
+    log = [{"type": "turn", "seat": i % 3, "number": i} for i in range(80)]
+    kept = updates.copy({"view": {"log": log[10:70], "players": [{"money": 5}, {"money": 7}]}, "code": "ab"})
+    live = {"view": {"log": log[12:72], "players": [{"money": 5}, {"money": 9}]}, "code": "ab"}
+    made = updates.share(kept, live)
+    assert made == live
+    assert made["view"]["log"][:58] == kept["view"]["log"][2:] and made["view"]["log"][0] is kept["view"]["log"][2]
+    assert made["view"]["log"][58] is not log[70] and made["view"]["players"][0] is kept["view"]["players"][0]
+    assert updates.diff(kept, made) == updates.diff(kept, live)
+
+
 def test_split_and_join_give_the_message_back_and_the_secret_is_own():
     message = {"kind": "game", "game_id": "g", "seat": 1, "view": {"pot": 5, "you": {"seat": 1, "bluff_cards": []}},
                "legal_actions": [], "connected": [True], "auction": None}

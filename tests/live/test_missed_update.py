@@ -2,6 +2,7 @@
 with exactly what a client asking for whole views gets (``cashrun`` and real Socket.IO clients)."""
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,11 @@ from tests.engine.randomplay import concrete
 from tests.live.livekit import NAMES, Peer, Server
 from tests.live.test_live import log_length
 from tests.loopback import free_port
+
+
+IDS = itertools.count()
+"""Action ids, never used twice: the host answers a repeated id with its first answer and
+applies nothing (a retry), which left the table waiting for a change that never came."""
 
 
 def caught_up(phone: Peer, length: int, seconds: float = 1.0) -> dict[str, Any] | None:
@@ -34,7 +40,7 @@ def act(table: Peer, phones: list[Peer | None], steps: int, rng: random.Random) 
         actions = [a for a in ready[seat]["legal_actions"] if a["type"] not in ("announce", "auction")]
         if not actions:
             return
-        answer = phones[seat].call("act", {"id": f"{seat}-{step}", "action": concrete(rng.choice(actions), rng)})
+        answer = phones[seat].call("act", {"id": f"a{next(IDS)}", "action": concrete(rng.choice(actions), rng)})
         assert answer["ok"], answer
         table.wait_for(lambda m: log_length(m) > length)
 
@@ -79,15 +85,16 @@ def test_a_missed_update_and_a_dropped_socket_end_in_the_whole_message(tmp_path:
         # the next (it came back) does not follow: the first phone asks with sync.
         first = phones[0]
         assert first is not None
+        first.wait_for(lambda m: log_length(m) == log_length(table.views[-1]))  # no act's update still on its way
         first.drop = True
         third = phones[2]
         assert third is not None
         third.sio.disconnect()
-        first.wait_for(lambda m: not first.drop)
+        table.wait_for(lambda m: m["connected"][2] is False)  # heard before it comes back: two updates, not one
         phones[2] = Peer(url, {"token": tokens[2]})
         peers.append(phones[2])
-        mine = first.wait_for(lambda m: first.synced >= 1 and not first.screen.behind)
-        assert mine["connected"] == [True] * 4
+        mine = first.wait_for(lambda m: first.synced >= 1 and not first.screen.behind and m["connected"] == [True] * 4)
+        assert not first.drop
         mine, whole = as_whole(url, tokens[0], first)
         assert mine == whole and mine["kind"] == "game" and mine["seat"] == 0
 
