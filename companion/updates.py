@@ -243,7 +243,7 @@ class Round:
     version: int
     public: dict[str, Any]
     _public_changes: dict[int, tuple[dict[str, Any], str | None]] = field(default_factory=dict)
-    _texts: dict[tuple[int, int, int], tuple[tuple[Any, ...], str | None]] = field(default_factory=dict)
+    _texts: dict[tuple[int, int, int, int], tuple[tuple[Any, ...], str | None]] = field(default_factory=dict)
 
     def full(self, own: dict[str, Any]) -> tuple[str, Seen]:
         """The whole message as an update (no ``base``), and what the socket has then."""
@@ -253,7 +253,7 @@ class Round:
         """What a socket that had ``seen`` gets now (None: nothing changed), and what it has then."""
         if seen is None:
             return self.full(own)
-        key = (id(seen.public), id(seen.own), id(own))
+        key = (seen.version, id(seen.public), id(seen.own), id(own))  # the text names seen's version as its base
         known = self._texts.get(key)
         if known is None:
             own_change = diff(seen.own, own)

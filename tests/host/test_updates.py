@@ -120,6 +120,18 @@ def test_one_round_encodes_a_change_once_for_every_socket_that_had_the_same():
     assert third.update(seen_a, own) == (None, seen_a)  # nothing changed: nothing sent
 
 
+def test_sockets_that_hold_the_same_parts_at_other_versions_each_get_their_own_base():
+    # Shared copies keep a part that did not change as the same object, so two sockets can hold
+    # the same parts under different versions (one was told of a change the other skipped).
+    public = {"game_id": "g", "view": {"pot": 1}}
+    own = {"kind": "game"}
+    _, early = updates.Round(4, public).full(own)
+    _, late = updates.Round(6, public).full(own)
+    change = updates.Round(7, {**public, "view": {"pot": 2}})
+    texts = [json.loads(change.update(seen, own)[0]) for seen in (early, late)]
+    assert [t["base"] for t in texts] == [4, 6]
+
+
 def test_a_screen_takes_an_update_that_came_early_after_the_one_it_follows():
     screen = updates.Screen()
     public, own = {"game_id": "g", "view": {"pot": 1}}, {"kind": "game"}
