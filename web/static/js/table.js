@@ -135,8 +135,12 @@ async function doAction(action, as) {
 }
 
 // Another table: the answer to new game or play again, or `moved` from the host when any table
-// screen of this finished game pressed Play again (so the television follows the laptop).
+// screen of this finished game pressed Play again (so the television follows the laptop). The
+// screen that pressed hears both: it goes once, since a second start would abort the first.
+let leavingFor = null;
 function goTo(key) {
+  if (leavingFor === key) return;
+  leavingFor = key;
   location.href = `/table?key=${encodeURIComponent(key)}`;
 }
 
