@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from latency import AVOID, ENV, NAMES, percentiles, running_host  # noqa: E402
-from bench.peers import WAIT, Peer  # noqa: E402
+from bench.peers import WAIT, Peer, started_game  # noqa: E402
 
 from tests.engine.randomplay import concrete  # noqa: E402
 from tests.loopback import connect_from  # noqa: E402
@@ -283,15 +283,7 @@ def main() -> None:
 
     with running_host() as (_, url, key, code, _):
         port = int(url.rsplit(":", 1)[1])
-        screen = Peer(url, {"table_key": key})
-        phones = []
-        for name in NAMES[:3]:
-            phone = Peer(url, {})
-            assert phone.call("join", {"code": code, "name": name})["ok"]
-            phones.append(phone)
-        assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
-        for peer in (screen, *phones):
-            peer.wait(lambda m: m["kind"] == "game")
+        screen, phones = started_game(url, key, code, NAMES[:3])
         if args.kind == "claim":  # a live claim code for the attacker to look for
             assert screen.call("act", {"id": "claim", "action": {"type": "claim_code", "seat": 0}})["ok"]
         rng = random.Random(1)

@@ -93,3 +93,17 @@ def paced(acts: int, interval: float, step: Callable[[int], bool], offset: float
         if not step(i):
             return
         time.sleep(max(0.0, next_at - time.perf_counter()))
+
+
+def started_game(url: str, key: str, code: str, names: list[str]) -> tuple[Peer, list[Peer]]:
+    """A table screen and a phone for each name, the game started and every one of them in it."""
+    screen = Peer(url, {"table_key": key})
+    phones = []
+    for name in names:
+        phone = Peer(url, {})
+        assert phone.call("join", {"code": code, "name": name})["ok"]
+        phones.append(phone)
+    assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
+    for peer in (screen, *phones):
+        peer.wait(lambda m: m["kind"] == "game")
+    return screen, phones

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from latency import AVOID, NAMES, percentiles, running_host  # noqa: E402
-from bench.peers import WAIT, Peer  # noqa: E402
+from bench.peers import WAIT, Peer, started_game  # noqa: E402
 
 from tests.engine.randomplay import concrete  # noqa: E402
 
@@ -95,16 +95,8 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(7)
     with running_host() as (_, url, key, code, _):
-        screen = Peer(url, {"table_key": key})
-        phones = []
-        for name in NAMES[:3]:
-            phone = Peer(url, {})
-            assert phone.call("join", {"code": code, "name": name})["ok"]
-            phones.append(phone)
+        screen, phones = started_game(url, key, code, NAMES[:3])
         stranger = Peer(url, {}, "127.0.0.3")
-        assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
-        for peer in (screen, *phones):
-            peer.wait(lambda m: m["kind"] == "game")
         played = len(play(screen, phones, args.acts, rng))
         senders = {"phone": phones[0], "screen": screen, "stranger": stranger}
         answers: list[float] = []
