@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from board_editor import board_24
+from fit_check import check_table
 from game_plan import NAMES, Planner
 from web_host import SEED, TABLE, TV, start_host, stop_host
 from web_driver import log_end, seat_without_phones, settle, shoot, start_game, wait_log
@@ -223,6 +224,7 @@ def test_with_players_confirming_the_stage_names_them(browser, tmp_path, shots):
         for answer in ("confirm_lap", "reject_lap"):
             assert on_top(page, f'.stage.finale [data-act="do"][data-type="{answer}"]'), answer
         page.screenshot(path=shots / "finale-players-dark.png")
+        check_table(page, "the lap claimed, the players confirming (1366x768, dark)")
         page.locator('.phoneless[data-seat="1"] [data-type="confirm_lap"]').click()
         table.mirror.apply(1, {"type": "confirm_lap"})
         page.locator('[data-out="winner"]').wait_for()
