@@ -16,7 +16,7 @@ import time
 from extremes import LONG_NAMES, SETTINGS, SIZES, plan_extremes, resize, set_money_rules
 from fit_check import check_table
 from phone_fit import SMALL_PHONE, PhoneFit
-from web_driver import digits, drawer_to, log_end, perform, seat_without_phones, settle, start_game, wait_log
+from web_driver import claim_seat, digits, drawer_to, log_end, perform, seat_without_phones, settle, start_game, wait_log
 from web_host import SEED, start_host, stop_host
 from companion.reveal import SECONDS
 from engine import BANKER, Game
@@ -42,20 +42,6 @@ def look(table, shots, name: str, seen: list[str]) -> None:
             assert table.evaluate(LINES) <= 2, (name, table.locator('[data-out="status"]').inner_text())
     resize(table, SIZES["1366x768"])
     seen.append(name)
-
-
-def claim_seat(table, phone, base: str, seat: int) -> None:
-    """The banker makes a claim code for ``seat`` in the drawer and shows it; the phone opens the
-    claim link and takes the seat."""
-    drawer_to(table, False, True)
-    table.locator(f'#drawer [data-act="claim"][data-seat="{seat}"]').click()
-    table.locator(f'[data-act="claim-show"][data-seat="{seat}"]').click()
-    code = re.search(r"\d{6}", table.locator(f'[data-out="claim-{seat}"]').inner_text()).group()
-    drawer_to(table, True, False)
-    phone.goto(f"{base}/c/{code}")
-    phone.locator('[data-act="claim"]').tap()
-    phone.wait_for_function("(s) => document.querySelector('#app').dataset.kind === 'game'", arg=seat)
-    settle(phone)
 
 
 def skip(table) -> None:
