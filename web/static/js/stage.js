@@ -4,7 +4,7 @@
 // The stage tells story.js when an outcome starts to play (`stage-play`) and when it is idle again
 // (`stage-idle`); the caption under the outcome belongs to the turn it was drawn in.
 
-import { h, s, icon } from "./dom.js";
+import { h, s, icon, own } from "./dom.js";
 import { t } from "./i18n.js";
 import { RED, SUIT_SIGN, cardLong, numberColour, eventText } from "./words.js";
 import { play as sound } from "./sounds.js";
@@ -70,7 +70,7 @@ function bluffEl() {
 
 class Stage {
   constructor() {
-    this.el = h("section", { class: "stage", "aria-label": t("table.wheel"), "data-act": "skip" });
+    this.el = own(h("section", { class: "stage", "aria-label": t("table.wheel"), "data-act": "skip" }));
     this.wheel = wheelSvg();
     this.rot = this.wheel.querySelector(".wheel-rot");
     this.angle = 0;

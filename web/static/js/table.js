@@ -2,7 +2,7 @@
 // drawer, and the end. Everything it offers comes from the table's legal_actions. This module
 // draws the frame, dispatches taps and keys, and holds what is shown while a reveal runs.
 
-import { h, icon, $ } from "./dom.js";
+import { h, icon, $, patch } from "./dom.js";
 import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { newId } from "./net.js";
 import { group, isSimple, OPEN } from "./actions.js";
@@ -58,8 +58,7 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
-    confirmBox(st.ui.confirm) || "");
+  patch(root, [bar(msg), banner(), screen, msg && st.conn !== "refused" ? drawer(msg) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
   document.body.classList.toggle("fill", fill);
