@@ -33,18 +33,19 @@ function langButton() {
     "aria-label": t("ui.switch_lang"), title: t("ui.switch_lang"), text: other.toUpperCase() });
 }
 
-// replaceChildren drops focus; put it back on the same control.
+// A render keeps the focused control where it can; where it could not (a new control), put the focus
+// back on the control that stands for it.
 const FOCUS_KEYS = ["data-input", "data-form", "data-act", "data-field", "data-hold", "data-set", "data-box", "data-k", "data-deck"];
 function keepFocus() {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   const key = FOCUS_KEYS.map((a) => el.getAttribute(a)).join("|");
   const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
-  return { key, keyed, start: el.selectionStart, end: el.selectionEnd, tag: el.tagName };
+  return { el, key, keyed, start: el.selectionStart, end: el.selectionEnd, tag: el.tagName };
 }
 
 function restoreFocus(f) {
-  if (!f) return;
+  if (!f || document.activeElement === f.el) return;
   for (const el of document.querySelectorAll("input, button, select, textarea, summary")) {
     const key = FOCUS_KEYS.map((a) => el.getAttribute(a)).join("|");
     const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
@@ -64,11 +65,13 @@ function errorText(err) {
   return has(key) ? t(key, vars) : t("error.other", { code: err.code });
 }
 
-// An open or closed <details data-details="key"> stays so across renders.
+// An open or closed <details data-details="key"> stays so across renders; opened, it renders (what a
+// closed one holds may be built only while it is open).
 function rememberDetails(root, store) {
   root.addEventListener("toggle", (ev) => {
     const d = ev.target;
-    if (d.dataset && d.dataset.details) store.state.ui[d.dataset.details] = d.open;
+    const key = d.dataset && d.dataset.details;
+    if (key && !!store.state.ui[key] !== d.open) store.ui({ [key]: d.open });
   }, true);
 }
 

@@ -5,7 +5,7 @@
 import { h, patch } from "./dom.js";
 import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { rememberDetails, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
-import { WATCH, store, net, root, token, forget } from "./phone-core.js";
+import { WATCH, store, net, root, parts, token, forget } from "./phone-core.js";
 import { joinScreen, refusedScreen, joinClick, join, peek, watch } from "./phone-join.js";
 
 const body = document.body;
@@ -50,6 +50,7 @@ function render() {
   else if (st.msg || token()) { if (st.msg) loadPlay(); screen = waitingScreen(); }
   else screen = joinScreen();
   patch(root, [header(), banner(), screen]);
+  parts.sweep();
   markState(root, play ? st : { ...st, msg: null }); // a view is "shown" once its screen is
   if (play && st.msg) play.afterRender(st.msg, shown);
   restoreFocus(focus);

@@ -14,7 +14,7 @@ import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
 import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
-import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
+import { KEY, store, net, scene, parts, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
 import { drawer, drawerClick } from "./table-drawer.js";
@@ -63,6 +63,7 @@ function render() {
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
   document.body.classList.toggle("fill", fill);
   if (fill && document.scrollingElement.scrollTop) document.scrollingElement.scrollTop = 0;
+  parts.sweep();
   fitStatus();
   markState(root, { ...st, msg });
   root.dataset.reveal = revealing() ? "1" : "";
@@ -82,7 +83,7 @@ function moveFocus(ui) {
 }
 
 // After the layout of a new window size (a resize event can come before the type has followed it).
-new ResizeObserver(fitStatus).observe(root);
+new ResizeObserver(() => fitStatus(true)).observe(root);
 
 document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Escape") return;
