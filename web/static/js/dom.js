@@ -38,14 +38,13 @@ function $(sel, root = document) { return root.querySelector(sel); }
 // A render builds what the screen should be; `patch` then brings the screen there while keeping its
 // nodes: a node of the same tag is patched in place (its attributes, text and children), so the
 // browser restyles and lays out only what changed, and the focus, scroll and running animations stay.
-// A node already on the page (a kept part, a component's own element) is used as it is: building
-// puts a stand-in comment in its place (so it is not taken off the page), and `patch` never patches
-// it nor patches another node into it.
+// A node already on the page (a kept part, a component's own element) is used as it is: the render
+// holds a stand-in comment for it (so building never takes it off the page), and `patch` places it,
+// never patches it nor patches another node into it.
 
 const owned = new WeakSet(); // a component's element (the stage, the board's ring): only placed, never patched
 const standIn = new WeakMap(); // a node built for a render -> the node on the page patched to look like it
 const refs = new WeakMap(); // a stand-in comment -> the node on the page it stands for
-const kept = new WeakSet(); // the nodes a render may show again as they are (parts, components' elements)
 let live = new Set(); // the nodes on the page that this render shows again
 let stubs = [];
 let depth = 0;
@@ -53,14 +52,18 @@ let depth = 0;
 // `el` is a component's: a render may place it, never patch it or patch another node into it.
 function own(el) { owned.add(el); return el; }
 
-function child(c) {
-  if (!(c instanceof Node)) return document.createTextNode(String(c));
-  if (!c.isConnected || !(kept.has(c) || owned.has(c))) return c;
+// A stand-in for `node`, which stays where it is on the page until `patch` places it.
+function stub(node) {
   const ref = document.createComment("");
-  refs.set(ref, c);
-  live.add(c);
+  refs.set(ref, node);
+  live.add(node);
   stubs.push(ref);
   return ref;
+}
+
+function child(c) {
+  if (!(c instanceof Node)) return document.createTextNode(String(c));
+  return c.isConnected && owned.has(c) ? stub(c) : c;
 }
 
 function sameKind(old, next) {
@@ -111,8 +114,9 @@ function patch(parent, wanted) {
 }
 
 // The parts of a screen, each rebuilt only when what it shows changed: `use(key, deps, build)` gives
-// the node built last time for `key` while every dep is the same object or value (===) and the
-// language is the same, else `build()`'s. `sweep()` after a render forgets the parts it did not use.
+// the node built last time for `key` (a stand-in for it while it is on the page) while every dep is
+// the same object or value (===) and the language is the same, else `build()`'s. `sweep()` after a
+// render forgets the parts it did not use.
 class Parts {
   constructor() { this.parts = new Map(); this.used = new Set(); }
 
@@ -122,8 +126,7 @@ class Parts {
     const lang = document.documentElement.lang;
     if (had && had.lang === lang && had.deps.length === deps.length && had.deps.every((d, i) => d === deps[i])) {
       had.node = standIn.get(had.node) || had.node;
-      kept.add(had.node);
-      return had.node;
+      return had.node.isConnected ? stub(had.node) : had.node;
     }
     const node = build();
     this.parts.set(key, { deps, lang, node });

@@ -16,15 +16,14 @@ import { finaleStage } from "./finale.js";
 function playersPanel(msg) {
   const v = msg.view, tb = msg.table || {};
   const waiting = new Set((v.waiting && v.waiting.seats) || []);
-  const ul = h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") });
-  for (const p of [...v.players].sort((x, y) => x.seat - y.seat)) {
+  const panels = [...v.players].sort((x, y) => x.seat - y.seat).map((p) => {
     const seat = p.seat;
     const phone = tb.phones ? tb.phones[seat] : true;
     const connected = msg.connected && msg.connected[seat];
-    ul.append(parts.use(`player-${seat}`, [p, v.casinos, v.turn === seat, waiting.has(seat), connected, phone],
-      () => playerPanel(p, v, waiting.has(seat), connected, phone)));
-  }
-  return ul;
+    return parts.use(`player-${seat}`, [p, v.casinos, v.turn === seat, waiting.has(seat), connected, phone],
+      () => playerPanel(p, v, waiting.has(seat), connected, phone));
+  });
+  return h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") }, panels);
 }
 
 // One player's panel; `waits`: the game waits for them (the pulsing dot).
@@ -87,11 +86,11 @@ function phonelessPanel(msg) {
 function history(msg) {
   const v = msg.view, tb = msg.table || {};
   const times = tb.log_times || [];
-  const ol = h("ol", { class: "history", reversed: true, start: (v.log_start || 0) + (v.log || []).length });
   const start = v.log_start || 0;
   const entries = (v.log || []).map((e, i) => [e, times[i], start + i]).filter(([e]) => !quiet(e)).reverse();
-  for (const [e, time, at] of entries.slice(0, 80)) ol.append(parts.use(`event-${at}`, [e, time], () => historyLine(e, time, v)));
-  return h("section", { class: "hist-box", "aria-label": t("table.history") }, h("h2", { text: t("table.history") }), ol);
+  const lines = entries.slice(0, 80).map(([e, time, at]) => parts.use(`event-${at}`, [e, time], () => historyLine(e, time, v)));
+  return h("section", { class: "hist-box", "aria-label": t("table.history") }, h("h2", { text: t("table.history") }),
+    h("ol", { class: "history", reversed: true, start: start + (v.log || []).length }, lines));
 }
 
 function historyLine(e, time, v) {
