@@ -31,11 +31,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from engine import BANKER, Game  # noqa: E402
-from extremes import LONG_NAMES, SETTINGS, plan_extremes, set_money_rules  # noqa: E402
+from engine import BANKER  # noqa: E402
+from extremes import LONG_NAMES, seat_the_extremes  # noqa: E402
 from finished_game import TableSocket  # noqa: E402
-from web_driver import claim_seat, log_end, perform, seat_without_phones, settle, start_game  # noqa: E402
-from web_host import ARGS, CHROMIUM, SEED, start_host, stop_host  # noqa: E402
+from web_driver import claim_seat, log_end, perform, start_game  # noqa: E402
+from web_host import ARGS, CHROMIUM, start_host, stop_host  # noqa: E402
 
 PHONE_SEAT = len(LONG_NAMES) - 1
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
@@ -94,12 +94,7 @@ def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
             errors: list[str] = []
             for name, page in (("table", table), ("phone", phone)):
                 page.on("pageerror", lambda e, name=name: errors.append(f"{name}: {e}"))
-            table.goto(host.table_url)
-            settle(table)
-            set_money_rules(table)
-            seat_without_phones(table, LONG_NAMES)
-            plan = plan_extremes(SEED, [None] * len(LONG_NAMES))
-            mirror = Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
+            plan, mirror = seat_the_extremes(table, host.table_url)
             start_game(table)
             wait_log(table, log_end(mirror.view(None)))
             claim_seat(table, phone, host.base, PHONE_SEAT)

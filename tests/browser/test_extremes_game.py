@@ -10,16 +10,15 @@ too), the status keeps to two lines at 1366×768, and the table's money is the e
 Screenshots of every stage at both sizes go to the test's folder."""
 from __future__ import annotations
 
-import re
 import time
 
-from extremes import LONG_NAMES, SETTINGS, SIZES, plan_extremes, resize, set_money_rules
+from extremes import LONG_NAMES, SIZES, resize, seat_the_extremes
 from fit_check import check_table
 from phone_fit import SMALL_PHONE, PhoneFit
-from web_driver import claim_seat, digits, drawer_to, log_end, perform, seat_without_phones, settle, start_game, wait_log
-from web_host import SEED, start_host, stop_host
+from web_driver import claim_seat, digits, drawer_to, log_end, perform, start_game, wait_log
+from web_host import start_host, stop_host
 from companion.reveal import SECONDS
-from engine import BANKER, Game
+from engine import BANKER
 
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}
 """Steps after which a banner tells the moment."""
@@ -60,16 +59,9 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         table = ctx.new_page()
         errors: list[str] = []
         table.on("pageerror", lambda e: errors.append(str(e)))
-        table.goto(host.table_url)
-        settle(table)
-        set_money_rules(table)
-        seat_without_phones(table, LONG_NAMES)
-        # Every seat starts without a phone, so the draws come from the host's seed alone (CASHRUN_SEED;
-        # a seat without a phone adds no client seed) and the local mirror plans the same game every
-        # run. Once the game runs, the last seat's phone (360×640, touch, Dutch) claims it, and every
-        # screen it acts on is checked too.
-        plan = plan_extremes(SEED, [None] * len(LONG_NAMES))
-        mirror = Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
+        # Every seat starts without a phone (the same game every run). Once the game runs, the last
+        # seat's phone (360×640, touch, Dutch) claims it, and every screen it acts on is checked too.
+        plan, mirror = seat_the_extremes(table, host.table_url)
         seen: list[str] = []
         table.evaluate("() => scrollTo(0, 0)")
         look(table, shots, "lobby", seen)

@@ -92,7 +92,7 @@ class SeleniumPage:
     def evaluate(self, script: str, arg: Any = None) -> Any:
         """``script`` is a JavaScript expression or an arrow function called with ``arg``."""
         body = script.strip()
-        if body.startswith("(") or body.startswith("async") or body.startswith("function"):
+        if body.startswith(("(", "async", "function")):
             return self.driver.execute_script(f"return ({body})(arguments[0]);", arg)
         return self.driver.execute_script(f"return ({body});")
 

@@ -97,15 +97,19 @@ setInterval(() => {
   if (el && countdown) el.textContent = countdownText();
 }, 250);
 
+// A data attribute set only when its value changes (setting it again would still restyle what it selects).
+function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
 // The state in data attributes, for people debugging and for the browser tests to wait on.
 function markState(root, st) {
   const m = st.msg;
-  const d = root.dataset;
-  d.conn = st.conn;
-  d.pending = st.pending ? "1" : "";
-  d.kind = m ? m.kind : "";
-  d.phase = m && m.kind === "game" ? m.view.phase : "";
-  d.logEnd = m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "";
+  setData(root, "conn", st.conn);
+  setData(root, "pending", st.pending ? "1" : "");
+  setData(root, "kind", m ? m.kind : "");
+  setData(root, "phase", m && m.kind === "game" ? m.view.phase : "");
+  setData(root, "logEnd", m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "");
 }
 
-export { rememberDetails, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };
+export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };

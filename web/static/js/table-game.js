@@ -115,13 +115,14 @@ function money2(v) {
 }
 
 // The status keeps to two lines: a longer sentence (a 24-letter name in it) steps its type down
-// (table.css, .big-status[data-long]) until it does. Called after each render (for new words only)
-// and after each resize (`again`).
-let fitted = null;
+// (table.css, .big-status[data-long]) until it does. Fitted after a render that shows new words
+// and after the screen's size changes, then once more a frame later (the type can follow a new
+// window size a frame after it).
+let unfitted = false; // the status was built (patched in) since it was last fitted
 export function fitStatus(again = false) {
   const el = document.querySelector('.big-status[data-out="status"]');
-  if (!el || (el === fitted && !again)) return;
-  fitted = el;
+  if (!el || !(again || unfitted)) return;
+  unfitted = false;
   const lines = () => {
     const cs = getComputedStyle(el);
     return (el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
@@ -137,7 +138,10 @@ export function game(msg) {
   if (v.over) return endScreen(msg);
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same, with the size `fitStatus` gave it.
-  const status = parts.use("status", [text], () => h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text }));
+  const status = parts.use("status", [text], () => {
+    unfitted = true;
+    return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text });
+  });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players" }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, centreStage(msg), money2(v), phonelessPanel(msg),

@@ -7,7 +7,7 @@ import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { newId } from "./net.js";
 import { group, isSimple, OPEN } from "./actions.js";
 import { newChoice, chooserClick, chooserInput } from "./chooser.js";
-import { rememberDetails, setCountdown, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
+import { rememberDetails, setData, setCountdown, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { Stage } from "./stage.js";
 import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
@@ -60,17 +60,28 @@ function render() {
   else screen = game(msg);
   patch(root, [bar(msg), banner(), screen, msg && st.conn !== "refused" ? drawer(msg) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
+  // (Only when that changes: reading the scroll position would lay the page out in the middle of the script.)
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
-  document.body.classList.toggle("fill", fill);
-  if (fill && document.scrollingElement.scrollTop) document.scrollingElement.scrollTop = 0;
+  if (document.body.classList.contains("fill") !== fill) {
+    document.body.classList.toggle("fill", fill);
+    if (fill) document.scrollingElement.scrollTop = 0;
+  }
+  // The middle column starts at its top, the status, at each render (a click can scroll it to a
+  // control); the history and the casinos for sale keep where the family scrolled them.
+  if (scrolled) { scrolled.scrollTop = 0; scrolled = null; }
   parts.sweep();
   fitStatus();
   markState(root, { ...st, msg });
-  root.dataset.reveal = revealing() ? "1" : "";
-  if (scene.stage) scene.stage.el.dataset.reveal = revealing() ? "1" : "";
+  setData(root, "reveal", revealing() ? "1" : "");
+  if (scene.stage) setData(scene.stage.el, "reveal", revealing() ? "1" : "");
   restoreFocus(focus);
   moveFocus(st.ui);
 }
+
+let scrolled = null; // the middle column, once it was scrolled from its top
+root.addEventListener("scroll", (ev) => {
+  if (ev.target.classList && ev.target.classList.contains("col-center") && ev.target.scrollTop > 0) scrolled = ev.target;
+}, true);
 
 // The drawer and the question take the focus when they open and give it back when they close.
 let opened = { drawer: false, confirm: false };
@@ -82,8 +93,6 @@ function moveFocus(ui) {
   opened = now;
 }
 
-// After the layout of a new window size (a resize event can come before the type has followed it).
-new ResizeObserver(() => fitStatus(true)).observe(root);
 
 document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Escape") return;
@@ -91,6 +100,8 @@ document.addEventListener("keydown", (ev) => {
   else if (store.state.ui.drawer) store.ui({ drawer: false });
   else if (store.state.ui.boardOpen) closeSheet(store);
 });
+
+new ResizeObserver(() => { fitStatus(true); requestAnimationFrame(() => fitStatus(true)); }).observe(root);
 
 // ---------- input ----------
 
