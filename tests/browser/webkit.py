@@ -63,11 +63,18 @@ def start_webkit(config: Path):
 
     (config / "gtk-3.0").mkdir(parents=True, exist_ok=True)
     (config / "gtk-3.0" / "gtk.css").write_text(GTK_CSS)
-    os.environ["XDG_CONFIG_HOME"] = str(config)
     options = Options()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
-    return webdriver.WebKitGTK(options=options, service=Service(DRIVER))
+    before = os.environ.get("XDG_CONFIG_HOME")
+    os.environ["XDG_CONFIG_HOME"] = str(config)  # for the driver and its browser only
+    try:
+        return webdriver.WebKitGTK(options=options, service=Service(DRIVER))
+    finally:
+        if before is None:
+            del os.environ["XDG_CONFIG_HOME"]
+        else:
+            os.environ["XDG_CONFIG_HOME"] = before
 
 
 def phone_size(driver, width: int, height: int) -> None:

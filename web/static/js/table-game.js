@@ -115,12 +115,20 @@ function money2(v) {
 }
 
 // The status keeps to two lines: a longer sentence (a 24-letter name in it) steps its type down
-// (table.css, .big-status[data-long]) until it does. Fitted after a render that shows new words
-// and after the screen's size changes, then once more a frame later (the type can follow a new
-// window size a frame after it).
+// (table.css, .big-status[data-long]) until it does. Fitted after a render that shows new words,
+// and in the frame after its size changed (a new window size, or the type following it later):
+// not in the observer's own callback, where its new size would be a change the observer cannot
+// deliver any more.
 let unfitted = false; // the status was built (patched in) since it was last fitted
+let watched = null;
+const sizes = new ResizeObserver(() => requestAnimationFrame(() => fitStatus(true)));
 export function fitStatus(again = false) {
   const el = document.querySelector('.big-status[data-out="status"]');
+  if (el !== watched) {
+    if (watched) sizes.unobserve(watched);
+    watched = el;
+    if (el) sizes.observe(el);
+  }
   if (!el || !(again || unfitted)) return;
   unfitted = false;
   const lines = () => {

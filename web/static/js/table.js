@@ -101,8 +101,6 @@ document.addEventListener("keydown", (ev) => {
   else if (store.state.ui.boardOpen) closeSheet(store);
 });
 
-new ResizeObserver(() => { fitStatus(true); requestAnimationFrame(() => fitStatus(true)); }).observe(root);
-
 // ---------- input ----------
 
 function actionsFor(choice) {
