@@ -100,21 +100,32 @@ class Stage {
     this.gen = 0;
     this.anim = null;
     this.until = null; // performance.now() when the host's reveal clock ends, while one runs
+    this.waited = false; // the last view came held (connected during a reveal): nothing to play
   }
 
   focus(kind) { this.el.dataset.focus = kind; }
 
   // New outcomes since the last view are played in order, each for its seconds in `reveal.steps`;
-  // the first view only shows the latest outcome (a page loaded mid-reveal shows the end state).
+  // the first view only shows the latest outcome. A view the host held (this screen connected
+  // during a reveal: `reveal` without steps) is the state from before it: the stage waits for the
+  // clock's end, and then shows the new outcome at once.
   feed(view, reveal = null) {
+    const waited = this.waited;
+    this.waited = false;
     this.view = view;
     this.until = reveal ? performance.now() + reveal.remaining * 1000 : null;
     const log = view.log || [];
     const start = view.log_start || 0;
     const end = start + log.length;
-    if (this.seen === null) {
+    const held = !!reveal && !reveal.steps;
+    if (this.seen === null || waited || held) {
       this.seen = end;
+      this.gen += 1;
+      this.queue = [];
+      this.busy = false;
+      delete this.el.dataset.playing;
       this.showLast();
+      if (held) { this.waited = this.busy = true; this.untilClock(); }
       return;
     }
     if (end < this.seen) { this.seen = end; return; } // an undo: nothing to replay
@@ -182,19 +193,21 @@ class Stage {
     this.el.dispatchEvent(new Event("stage-idle"));
   }
 
-  // Without motion: the outcome waits for the end of the host's clock (finish()), the old one
-  // dimmed and the dice blank; the caption says in how many seconds this screen shows it.
-  async untilClock(e) {
-    this.el.dataset.playing = e.type;
+  // Without motion (or with nothing to play: `e` null): the outcome waits for the end of the host's
+  // clock (finish()), the old one dimmed and the dice blank; the caption says in how many seconds
+  // this screen shows it.
+  async untilClock(e = null) {
+    this.el.dataset.playing = e ? e.type : "wait";
     this.el.dispatchEvent(new Event("stage-play"));
     this.caption.classList.remove("named");
-    this.focus(FOCUS[e.type]);
     this.el.dataset.stale = "";
-    if (e.type === "dice" || e.type === "die") {
+    const kind = e ? FOCUS[e.type] : null;
+    if (kind) this.focus(kind);
+    if (kind === "dice") {
       this.el.dataset.dice = String(e.type === "dice" ? 2 : 1);
       this.dice.forEach((d) => showFace(d, 0));
-    } else if (e.type === "card") this.turn(this.card, "back");
-    else if (e.type === "bluff_challenged") this.turn(this.bluff, "back");
+    } else if (kind === "card") this.turn(this.card, "back");
+    else if (kind === "bluff") this.turn(this.bluff, "back");
     do {
       const n = Math.max(0, Math.ceil((this.until - performance.now()) / 1000));
       this.caption.textContent = t("show.shows_in", { n });
