@@ -88,6 +88,7 @@ class Game3:
     """Three phones seated, the table screens open, the game started and its local mirror."""
 
     def __init__(self, browser, host, screens: list[dict[str, Any]], langs=("en", "nl", "en")) -> None:
+        self.browser = browser
         self.contexts: list = []
         self.errors: list[str] = []
         self.screens = [self._page(browser, {**TABLE, "locale": "en-GB", **options}, host.table_url)
@@ -184,18 +185,27 @@ class Game3:
             self.skip_and_wait()
         return challenge[0], challenge[1]
 
-    def sampled(self, seat: int, action: dict[str, Any]) -> tuple[list[dict], list[dict[str, Any]]]:
-        """The step, with every page sampled from before it until a second after its reveal."""
+    def sampled(self, seat: int, action: dict[str, Any], late=None) -> tuple[list[dict], list[dict[str, Any]]]:
+        """The step, with every page sampled from before it until a second after its reveal; ``late``:
+        a table screen's context options, opened once the step is sent and sampled from its load
+        (its record comes last)."""
         for page in self.pages:
             page.evaluate(SAMPLE)
         self.table.wait_for_timeout(3 * STEP)
         events = self.send(seat, action)
         assert any(e["type"] == "bluff_challenged" for e in events)
+        if late is not None:
+            page = self._page(self.browser, {**TABLE, "locale": "en-GB", **late}, self.table.url)
+            page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+            page.evaluate(SAMPLE)
+            self.screens.append(page)
         for page in self.pages:
             page.wait_for_function("(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end"
                                    " && document.querySelector('#app').dataset.reveal !== '1'", arg=self.end(), timeout=20_000)
         self.table.wait_for_timeout(1000)
-        return [page.evaluate(STOP) for page in self.pages], events
+        records = [page.evaluate(STOP) for page in self.pages]
+        return (records if late is None else records[:len(self.screens) - 1] + records[len(self.screens):]
+                + [records[len(self.screens) - 1]]), events
 
 
 def naming(record: dict) -> set[str]:
@@ -258,21 +268,26 @@ def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x
 
 def test_a_screen_with_reduced_motion_leaves_the_others_reveal_whole_and_shows_the_outcome_at_the_clocks_end(
         browser, tmp_path, shots):
-    host = start_host(tmp_path / "data")
+    """Also a table screen opened once the challenge is sent (1366x768): it has nothing to play, and
+    shows the outcome at the clock's end too. The clock is doubled (5 s) so it opens in time."""
+    host = start_host(tmp_path / "data", reveal_scale=2)
     game = None
     try:
         game = Game3(browser, host, [{}, {"reduced_motion": "reduce"}])
         seat, challenge = game.to_the_challenge()
-        records, _ = game.sampled(seat, challenge)
-        normal, reduced = records[0], records[1]
+        records, _ = game.sampled(seat, challenge, late={})
+        normal, reduced, late = records[0], records[1], records[-1]
+        records = records[:-1]
         length = sum(sec for _, sec in normal["clock"]["steps"])
+        until = normal["clock"]["until"] * 1000  # the host's wall clock: this machine's
         for name, record in (("normal", normal), ("reduced motion", reduced)):
             spans = reveal_spans(record)
             assert len(spans) == 1, (name, spans)
             start, end = spans[0]
-            print(f"\n{name}: the reveal lasted {end - start} ms; the host's clock {length * 1000:.0f} ms")
-            # The screen hears the start a moment after the host started the clock, the end when it ends.
-            assert (length - 0.4) * 1000 <= end - start <= (length + 0.2) * 1000, (name, end - start, length)
+            print(f"\n{name}: the reveal shown for {end - start} ms, ended {end - until:+.0f} ms from the host's"
+                  f" clock ({length:.1f} s)")
+            # The screen hears the start a moment after the host started the clock, and the end when it ends.
+            assert until - 100 <= end <= until + 1000, (name, end - until)
         # Without motion: nothing of the outcome, its face included, before the clock's end; meanwhile
         # the screen says when it shows it.
         end = reveal_spans(reduced)[0][1]
@@ -281,10 +296,18 @@ def test_a_screen_with_reduced_motion_leaves_the_others_reveal_whole_and_shows_t
         assert told_before(reduced, end) == []
         wait = template(WORDS["en"]["show"]["shows_in"])
         assert any(wait.search(line) for s in reduced["samples"] if s["reveal"] == "1" for line in s["lines"])
+        # The screen opened during the reveal: the state from before it, the seconds left, the outcome
+        # at the clock's end.
+        during = [s for s in late["samples"] if s["reveal"] == "1"]
+        said = next((line for s in during for line in s["lines"] if wait.search(line)), None)
+        print(f"the screen opened late: {len(during)} samples during the reveal, saying {said!r}")
+        assert said is not None
+        late_end = next(s["t"] for s in late["samples"] if s["reveal"] != "1")
+        assert told_before(late, late_end) == [] and (first_face(late) or late_end) >= late_end
+        assert until - 100 <= late_end <= until + 1000, late_end - until
         # Every phone got the outcome at the clock's end, not before.
-        start = reveal_spans(normal)[0][0]
         for record in records[2:]:
-            early = told_before(record, start + (length - 0.4) * 1000)
+            early = told_before(record, until - 100)
             assert early == [], early
         assert game.errors == []
     finally:
