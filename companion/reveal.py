@@ -51,9 +51,9 @@ class Reveal:
         self._timer: Handle | None = None
         self.shown: dict[str | None, tuple[dict[str, Any], dict[str, Any]]] = {}
         """The last message each phone (by player id), the watchers (``None``) and the table
-        screens (``SCREENS``) were sent outside a reveal, as its public and own parts (copies: the engine changes some lists in
-        place): while a reveal runs, a socket that connects gets it again, so nothing of the
-        outcome reaches it early."""
+        screens (``SCREENS``) were sent outside a reveal, as its public and own parts (copies: the
+        engine changes some lists in place): while a reveal runs, a socket that connects gets it
+        again, so nothing of the outcome reaches it early."""
 
     @property
     def active(self) -> bool:
