@@ -209,8 +209,8 @@ class Stage {
     } else if (kind === "card") this.turn(this.card, "back");
     else if (kind === "bluff") this.turn(this.bluff, "back");
     do {
-      const n = Math.max(0, Math.ceil((this.until - performance.now()) / 1000));
-      this.caption.textContent = t("show.shows_in", { n });
+      const text = t("show.shows_in", { n: Math.max(0, Math.ceil((this.until - performance.now()) / 1000)) });
+      if (this.caption.textContent !== text) this.caption.textContent = text; // read out once a second
     } while (await this.wait(250));
   }
 
