@@ -7,12 +7,13 @@ controls do), the steps worked out on a local engine with the host's seed and th
 seeds (`game_plan.Planner`). Before the challenge the banker skips every reveal (space bar).
 
 Each page records, every 100 ms, its visible text (``innerText``, line by line, without a card face
-turned away) and, on a table screen, whether the bluff card's face is up (its turn past 90
-degrees, on the displayed stage). A
-line names the hidden thing when it is a bluff card's caption or a challenge's history line (any
-symbol, any names, both languages), or a line the page shows after the reveal and did not before
-it (the verdict, the money it moved). No such line may show on a screen before its card's face,
-nor on a phone before the first normal screen's face.
+turned away), the end of the game's log it shows and, on a table screen, whether the bluff card's
+face is up (its turn past 90 degrees, on the displayed stage). A line names the hidden thing when
+it is a bluff card's caption or a challenge's history line (any symbol, any names, both
+languages), or on a table screen a line it shows after the reveal and did not before it (the
+verdict, the money it moved). No such line may show on a screen before its card's face, nor on a
+phone before the first normal screen's face; nor may a phone show the state after the challenge
+(its log's end) before then.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ SAMPLE = """async () => {
     const up = face();
     // A card's face turned away (backface-visibility) is not seen, though innerText holds it.
     const away = up ? [] : [...document.querySelectorAll('.stage .bluff-card .pcard-front')].flatMap(lines);
-    window.__samples.push({ t: Date.now(), face: up, reveal: app.dataset.reveal,
+    window.__samples.push({ t: Date.now(), face: up, reveal: app.dataset.reveal, end: Number(app.dataset.logEnd),
       lines: lines(document.body).filter((line) => !away.includes(line)) });
   };
   look();
@@ -204,17 +205,26 @@ class Game3:
                                    " && document.querySelector('#app').dataset.reveal !== '1'", arg=self.end(), timeout=20_000)
         self.table.wait_for_timeout(1000)
         records = [page.evaluate(STOP) for page in self.pages]
+        for record, page in zip(records, self.pages):
+            record["screen"] = page not in self.phones
         return (records if late is None else records[:len(self.screens) - 1] + records[len(self.screens):]
                 + [records[len(self.screens) - 1]]), events
 
 
 def naming(record: dict) -> set[str]:
-    """The lines that name what the reveal hides: a caption or challenge line, or a line shown after
-    the reveal that was not shown before it."""
+    """The lines that name what the reveal hides: a caption or challenge line, or (on a table screen,
+    whose text stays as it was until the outcome shows) a line shown after the reveal that was not
+    shown before it. A phone's own layout changes with its tap, so there the new lines are not
+    taken for secrets: its state after the action is seen by its log's end instead (``moved``)."""
     samples = record["samples"]
     before, after = set(samples[0]["lines"]), set(samples[-1]["lines"])
-    return {line for s in samples for line in s["lines"]
-            if any(p.search(line) for p in NAMING) or (line in after and line not in before)}
+    return {line for s in samples for line in s["lines"] if any(p.search(line) for p in NAMING)
+            or (record["screen"] and line in after and line not in before)}
+
+
+def moved(record: dict, end: int, when: int) -> list[int]:
+    """Ms before ``when`` of each sample that showed the game's log up to ``end`` (the state after)."""
+    return [when - s["t"] for s in record["samples"] if s["t"] < when and s["end"] >= end]
 
 
 def first_face(record: dict) -> int | None:
@@ -259,6 +269,7 @@ def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x
         for lang, record in zip(("en", "nl", "en"), records[2:]):
             early = told_before(record, first - STEP)
             assert early == [], f"phone ({lang}): named before the table's card face: {early}"
+            assert moved(record, game.end(), first - STEP) == [], f"phone ({lang}): the state after, before the face"
         assert game.errors == []
     finally:
         if game:
@@ -308,7 +319,7 @@ def test_a_screen_with_reduced_motion_leaves_the_others_reveal_whole_and_shows_t
         # Every phone got the outcome at the clock's end, not before.
         for record in records[2:]:
             early = told_before(record, until - 100)
-            assert early == [], early
+            assert early == [] and moved(record, game.end(), until - 100) == [], early
         assert game.errors == []
     finally:
         if game:
