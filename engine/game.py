@@ -8,7 +8,7 @@ from typing import Any
 
 from . import auction, banker, duel, everybody, flow, lap, legal, spaces, views
 from .errors import IllegalAction
-from .randomisers import Event, shuffle
+from .randomisers import HIDDEN_DECKS, Event, shuffle
 from .rng import is_client_seed, new_seed, seed_hash
 from .settings import Settings
 from .strict import same
@@ -61,9 +61,9 @@ SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
 side has reacted to: like a chance outcome, they cannot be undone."""
 UNDO_DEPTH = 50
-SAVE_FORMAT = 3
-"""The shape of ``to_json``; 3 since the phones' client seeds are part of the key and every
-chance event carries its draws."""
+SAVE_FORMAT = 4
+"""The shape of ``to_json``; 4 since the pile holds symbols, a card's id is given when it leaves
+the pile, and hidden draws carry no value (a save of format 3 is read by ``_from_format_3``)."""
 
 
 class Game:
@@ -107,15 +107,16 @@ class Game:
                settings=settings.to_dict())
         symbols = [symbol for symbol in (BLANK, *SYMBOLS) for _ in range(settings.bluff_deck.get(symbol, 0))]
         shuffle(t.rng, symbols, "bluff", t.events)
-        t.bluff_symbols = symbols
-        core.pile = list(range(len(symbols)))
+        t.bluff_symbols = list(symbols)
+        core.pile = symbols
         casinos = list(range(len(settings.box)))
         shuffle(t.rng, casinos, "casinos", t.events)
         for seat, player in enumerate(core.players):
             dealt = [casinos.pop(0) for _ in range(settings.starting_casinos)]
             for casino in dealt:
                 core.owner[casino] = seat
-            player["bluff"] = [core.pile.pop(0) for _ in range(settings.starting_bluff_cards)]
+            for _ in range(settings.starting_bluff_cards):
+                t.draw_bluff(seat)
             t.emit("dealt", seat=seat, casinos=sorted(dealt), bluff_count=len(player["bluff"]))
         first = flow.choose_first_player(t)
         if settings.board is None:
@@ -141,6 +142,8 @@ class Game:
     def from_json(cls, data: str | dict[str, Any]) -> Game:
         """The game ``to_json`` saved; ValueError("format") for a save of another format."""
         state = json.loads(data) if isinstance(data, str) else data
+        if state.get("format") == 3:
+            state = _from_format_3(state)
         if state.get("format") != SAVE_FORMAT:
             raise ValueError("format")
         t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
@@ -199,7 +202,7 @@ class Game:
         events, t.events = t.events, []
         self.log.extend(events)
         self.history.append([seat, json.loads(json.dumps(action))])
-        final = "undo_random" if t.rng.draws != draws else "undo_hidden" if kind in SHOWS_HIDDEN else None
+        final = "undo_hidden" if kind in SHOWS_HIDDEN else "undo_random" if t.rng.draws != draws else None
         if final:
             self._final = final
             self._undo_stack.clear()
@@ -271,6 +274,16 @@ class Game:
                 return IllegalAction("needs_casino")
             return IllegalAction("not_enough_money", needed=BUY_BACK_FEE)
         return IllegalAction("not_legal_now", phase=str(phase))
+
+
+def _from_format_3(state: dict[str, Any]) -> dict[str, Any]:
+    """A game saved before hidden draws: the pile's ids become symbols, the ids in the hands keep
+    their symbols, and the bluff shuffle's values leave the log."""
+    symbols, core = state["bluff_symbols"], dict(state["core"])
+    core["cards"], core["pile"] = list(symbols), [symbols[c] for c in core["pile"]]
+    log = [{**e, "draws": [d[:2] for d in e["draws"]]} if e["type"] == "shuffle" and e["deck"] in HIDDEN_DECKS else e
+           for e in state["log"]]
+    return {**state, "format": SAVE_FORMAT, "core": core, "log": log}
 
 
 def _action_type(action: Any) -> str:
