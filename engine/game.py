@@ -8,7 +8,7 @@ from typing import Any
 
 from . import auction, banker, duel, everybody, flow, lap, legal, spaces, views
 from .errors import IllegalAction
-from .randomisers import HIDDEN_DECKS, Event, shuffle
+from .randomisers import Event, shuffle
 from .rng import is_client_seed, new_seed, seed_hash
 from .settings import Settings
 from .strict import same
@@ -63,7 +63,7 @@ side has reacted to: like a chance outcome, they cannot be undone."""
 UNDO_DEPTH = 50
 SAVE_FORMAT = 4
 """The shape of ``to_json``; 4 since the pile holds symbols, a card's id is given when it leaves
-the pile, and hidden draws carry no value (a save of format 3 is read by ``_from_format_3``)."""
+the pile, and hidden draws carry no value."""
 
 
 class Game:
@@ -142,8 +142,6 @@ class Game:
     def from_json(cls, data: str | dict[str, Any]) -> Game:
         """The game ``to_json`` saved; ValueError("format") for a save of another format."""
         state = json.loads(data) if isinstance(data, str) else data
-        if state.get("format") == 3:
-            state = _from_format_3(state)
         if state.get("format") != SAVE_FORMAT:
             raise ValueError("format")
         t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
@@ -274,16 +272,6 @@ class Game:
                 return IllegalAction("needs_casino")
             return IllegalAction("not_enough_money", needed=BUY_BACK_FEE)
         return IllegalAction("not_legal_now", phase=str(phase))
-
-
-def _from_format_3(state: dict[str, Any]) -> dict[str, Any]:
-    """A game saved before hidden draws: the pile's ids become symbols, the ids in the hands keep
-    their symbols, and the bluff shuffle's values leave the log."""
-    symbols, core = state["bluff_symbols"], dict(state["core"])
-    core["cards"], core["pile"] = list(symbols), [symbols[c] for c in core["pile"]]
-    log = [{**e, "draws": [d[:2] for d in e["draws"]]} if e["type"] == "shuffle" and e["deck"] in HIDDEN_DECKS else e
-           for e in state["log"]]
-    return {**state, "format": SAVE_FORMAT, "core": core, "log": log}
 
 
 def _action_type(action: Any) -> str:
