@@ -221,8 +221,8 @@ def play_seeded_game(browser, host, shots, requests_seen):
             check_held(table, phones, before, end)
             shoot(table, shots / f"reveal-{'-'.join(sorted(chance))}.png")
             held_checked |= chance
-        reloaded = "bluff_challenged" in chance
-        if reloaded:
+        table_reloaded = "bluff_challenged" in chance
+        if table_reloaded:
             # The table screen reloaded mid-reveal has nothing to play: it shows the state from before
             # the reveal and the seconds left, and the outcome when the host's clock ends.
             table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
@@ -242,7 +242,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
                                    arg=words, timeout=10_000)
             assert page.locator("[data-decision], [data-act='do'], [data-act='confirm']").count() == 0
             shown_words[kind] += 1
-        if reloaded:
+        if table_reloaded:
             table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''", timeout=20_000)
         elif chance:
             skip_reveal(table, drawer_open)
