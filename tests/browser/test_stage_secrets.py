@@ -69,8 +69,8 @@ SAMPLE = """async () => {
       lines: lines(document.body).filter((line) => !away.includes(line)) });
   };
   look();
-  window.__sampler = setInterval(look, %d);
-}""" % STEP
+  window.__sampler = setInterval(look, STEP);
+}""".replace("STEP", str(STEP))
 STOP = """() => { clearInterval(window.__sampler);
   return { samples: window.__samples, reveal: window.__reveal, clock: window.__clock }; }"""
 
@@ -249,7 +249,7 @@ def reveal_spans(record: dict) -> list[tuple[int, int]]:
     return spans
 
 
-def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x768(browser, tmp_path, shots):
+def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x768(browser, tmp_path):
     host = start_host(tmp_path / "data")
     game = None
     try:
@@ -278,7 +278,7 @@ def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x
 
 
 def test_a_screen_with_reduced_motion_leaves_the_others_reveal_whole_and_shows_the_outcome_at_the_clocks_end(
-        browser, tmp_path, shots):
+        browser, tmp_path):
     """Also a table screen opened once the challenge is sent (1366x768): it has nothing to play, and
     shows the outcome at the clock's end too. The clock is doubled (5 s) so it opens in time."""
     host = start_host(tmp_path / "data", reveal_scale=2)
