@@ -265,11 +265,13 @@ def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x
             print(f"\n{size}: {len(record['samples'])} samples, face up {face - record['samples'][0]['t']} ms"
                   f" after sampling began ({turned['symbol']}, valid: {turned['valid']}); named before: {early}")
             assert early == [], f"{size}: named before the card's face: {early}"
-        first = min(faces)
+        # A phone: not before the first table's face, nor before the host's clock ends (a stage that
+        # lags on a busy machine shows the face after it; the phones rightly get the outcome then).
+        first = min(min(faces), records[0]["clock"]["until"] * 1000) - STEP
         for lang, record in zip(("en", "nl", "en"), records[2:]):
-            early = told_before(record, first - STEP)
+            early = told_before(record, first)
             assert early == [], f"phone ({lang}): named before the table's card face: {early}"
-            assert moved(record, game.end(), first - STEP) == [], f"phone ({lang}): the state after, before the face"
+            assert moved(record, game.end(), first) == [], f"phone ({lang}): the state after, before the face"
         assert game.errors == []
     finally:
         if game:
