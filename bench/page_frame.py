@@ -5,8 +5,9 @@
 A seeded game with six seats (the extremes game's plan: six 24-letter names, eight-digit amounts,
 a casino game, two bluffs, Everybody Plays, an auction, the lap and the end) played against a
 live ``cashrun``: the seats without a phone and the banker over a table socket of this script,
-the last seat by its phone (360x640, touch) the way a person taps. The table screen (1366x768,
-reduced motion, so its stage skips each reveal itself) and the phone run with the CPU slowed
+the last seat by its phone (360x640, touch) the way a person taps, on a host whose reveal clock
+runs at a tenth of its time (``REVEAL``). The table screen (1366x768, reduced motion: its stage
+plays nothing, it shows each outcome when the clock ends) and the phone run with the CPU slowed
 ``rate`` times through the DevTools protocol (``Emulation.setCPUThrottlingRate``).
 
 For every ``update`` (or ``view``) message a page gets, the page measures (an init script round
@@ -40,6 +41,8 @@ from web_host import ARGS, CHROMIUM, start_host, stop_host  # noqa: E402
 PHONE_SEAT = len(LONG_NAMES) - 1
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}
+REVEAL = 0.1
+"""The host's reveal clock scaled down: a roll waits 0.25 s, so the game is only as long as its steps."""
 
 MEASURE = """(() => {
   const seen = window.__updates = [];
@@ -83,7 +86,7 @@ def throttle(ctx, page, rate: float) -> None:
 def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
     """One seeded game at ``rate``; the cost of each update the table screen and the phone got."""
     with tempfile.TemporaryDirectory() as data:
-        host = start_host(Path(data), reveal_scale=1)
+        host = start_host(Path(data), reveal_scale=REVEAL)
         tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light")
         pctx = browser.new_context(**PHONE, locale="nl-NL")
         try:
