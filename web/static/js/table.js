@@ -15,6 +15,7 @@ import { keepAwake } from "./wakelock.js";
 import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
 import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
+import { quickBidAction } from "./table-bid.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
 import { drawer, drawerClick } from "./table-drawer.js";
@@ -109,6 +110,9 @@ root.addEventListener("click", async (ev) => {
     const a = findAction(el.dataset.type, as);
     if (a && needsConfirm(a.type)) ask(a, as);
     else if (a) doAction(a, as);
+  } else if (act === "bid-now") {
+    const a = quickBidAction(findAction("bid", as), el);
+    if (a) doAction(a, as);
   } else if (act === "confirm-yes") {
     const c = store.state.ui.confirm;
     store.ui({ confirm: null });
@@ -219,10 +223,11 @@ store.addEventListener("change", () => {
   if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
   if (msg && msg.kind === "game" && !st.ui.choice) {
     // The one seat without a phone that must choose: open its main choice right away. When several
-    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids.
+    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids. A
+    // bidder keeps its buttons even alone: the lowest bid is one tap (table-bid.js).
     const open = Object.entries((msg.table || {}).phoneless || {}).map(([seat, actions]) => {
       const g = group(actions);
-      return [seat, [...g.keys()].find((k) => OPEN.includes(k) && !isSimple(g.get(k)))];
+      return [seat, [...g.keys()].find((k) => OPEN.includes(k) && k !== "bid" && !isSimple(g.get(k)))];
     }).filter(([, first]) => first);
     if (open.length === 1) st.ui.choice = newChoice(open[0][1], Number(open[0][0]));
   }

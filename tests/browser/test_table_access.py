@@ -1,0 +1,49 @@
+"""Everyone at the table plays (issue 26): a player without a phone bids on the television in
+time, the banker gives the auction more time or pauses it. Six players, 1920×1080 and 1366×768,
+no touch, English, light theme, reduced motion."""
+from __future__ import annotations
+
+from access_kit import ONE_WITHOUT_PHONE, in_view, start_auction, start_six, table_message
+from extremes import SIZES, resize
+from fit_check import check_table
+from web_driver import settle
+
+
+def open_table(browser, host, size: str, **options):
+    ctx = browser.new_context(viewport=SIZES[size], locale="en-GB", color_scheme="light", reduced_motion="reduce", **options)
+    page = ctx.new_page()
+    page.goto(host.table_url)
+    settle(page)
+    return ctx, page
+
+
+def test_a_player_without_a_phone_bids_in_one_tap_with_the_pad_whole_in_view(browser, host, shots):
+    ctx, page = open_table(browser, host, "1920x1080")
+    start_six(page)
+    seller, bidders = start_auction(page)
+    grandma = bidders[0]
+    page.evaluate(ONE_WITHOUT_PHONE, grandma)
+    pad = f'.phoneless[data-seat="{grandma}"]'
+    page.locator(f'{pad} [data-act="bid-now"]').wait_for()
+    for size in ("1920x1080", "1366x768"):
+        resize(page, SIZES[size])
+        page.screenshot(path=shots / f"auction-pad-{size}.png")
+        check_table(page, f"the auction with one seat without a phone at {size}")
+        seen = in_view(page, f'{pad}, {pad} button, [data-out="countdown"], [data-out="high-bid"]')
+        assert len(seen) == 6 and all(s["whole"] for s in seen), seen
+        # Another amount: the pad opens, its buttons and the countdown stay whole in view.
+        page.locator(f'{pad} [data-act="open"][data-type="bid"]').click()
+        page.locator(f'{pad} .chooser[data-type="bid"]').wait_for()
+        page.screenshot(path=shots / f"auction-pad-other-{size}.png")
+        check_table(page, f"the auction's pad for another amount at {size}")
+        seen = in_view(page, f'{pad}, {pad} button, [data-out="countdown"], [data-out="high-bid"]')
+        assert all(s["whole"] for s in seen), seen
+        page.locator(f'{pad} [data-act="cancel"]').click()
+    # One tap: the lowest bid.
+    low = next(a for a in table_message(page)["table"]["phoneless"][str(grandma)] if a["type"] == "bid")["amount"]["min"]
+    page.locator(f'{pad} [data-act="bid-now"]').click()
+    page.wait_for_function("(s) => { const v = document.querySelector('[data-out=\"high-bid\"]'); return v && v.textContent.includes(s); }",
+                           arg=f"{low:,}")
+    view = table_message(page)["view"]
+    assert view["waiting"]["bidder"] == grandma and view["waiting"]["high"] == low
+    ctx.close()
