@@ -21,6 +21,14 @@ def test_a_player_without_a_phone_bids_in_one_tap_with_the_pad_whole_in_view(bro
     ctx, page = open_table(browser, host, "1920x1080")
     start_six(page)
     seller, bidders = start_auction(page)
+    # Five bidders without a phone: a line each, every button whole in view.
+    for size in ("1920x1080", "1366x768"):
+        resize(page, SIZES[size])
+        page.screenshot(path=shots / f"auction-five-pads-{size}.png")
+        check_table(page, f"the auction with five bidders without a phone at {size}")
+        seen = in_view(page, '.phoneless, .phoneless button, [data-out="countdown"]')
+        assert len(seen) == 4 * len(bidders) + 1 and all(s["whole"] for s in seen), seen
+    resize(page, SIZES["1920x1080"])
     grandma = bidders[0]
     page.evaluate(ONE_WITHOUT_PHONE, grandma)
     pad = f'.phoneless[data-seat="{grandma}"]'
