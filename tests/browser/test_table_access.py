@@ -55,3 +55,24 @@ def test_a_player_without_a_phone_bids_in_one_tap_with_the_pad_whole_in_view(bro
     view = table_message(page)["view"]
     assert view["waiting"]["bidder"] == grandma and view["waiting"]["high"] == low
     ctx.close()
+
+
+def test_the_banker_pauses_the_auction_and_gives_more_time_on_the_stage(browser, host, shots):
+    ctx, page = open_table(browser, host, "1920x1080")
+    start_six(page)
+    start_auction(page)
+    countdown = page.locator('[data-out="countdown"]')
+    page.locator('.auction-clock [data-type="auction_pause"]').click()
+    page.locator('.auction-clock [data-type="auction_resume"]').wait_for()
+    assert table_message(page)["auction"]["paused"] is True
+    assert countdown.inner_text().startswith("Paused")
+    left = table_message(page)["auction"]["remaining"]
+    page.locator('.auction-clock [data-type="auction_more_time"]').click()
+    page.wait_for_function("(n) => document.querySelector('[data-out=\"countdown\"]').textContent.includes(`${n} s`)",
+                           arg=int(-(-(left + 10) // 1)))
+    page.screenshot(path=shots / "auction-paused.png")
+    check_table(page, "the auction paused, 1920x1080")
+    page.locator('.auction-clock [data-type="auction_resume"]').click()
+    page.locator('.auction-clock [data-type="auction_pause"]').wait_for()
+    assert table_message(page)["auction"]["paused"] is False
+    ctx.close()

@@ -52,11 +52,19 @@ function auctionStage(msg) {
     casino ? h("ul", { class: "chips auction-casino" }, casinoChip(casino)) : null,
     h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
     h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
-    countdownLine(),
+    h("div", { class: "clock-row" }, countdownLine(), clockControls(msg)),
     h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
       bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name })))),
     h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
     w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
+}
+
+// The banker's hand on the auction's clock, on the stage where the family looks: more time, pause
+// or resume (host actions, listed while the countdown runs or stands still).
+const CLOCK = ["auction_more_time", "auction_pause", "auction_resume"];
+function clockControls(msg) {
+  const mine = (msg.legal_actions || []).filter((a) => CLOCK.includes(a.type));
+  return mine.length ? controls(mine, msg.view, null, "auction-clock") : null;
 }
 
 // The seats without a phone that must act. One alone says "Play for …"; several side by side

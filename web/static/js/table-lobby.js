@@ -63,6 +63,7 @@ const SETTINGS = [
   ["starting_money", "money"], ["starting_casinos", [1, 2]], ["starting_bluff_cards", [0, 1]],
   ["bank_reserve", "money_or_none"], ["unit", "money"], ["combination_by", ["start", "playing"]],
   ["everybody_ties", ["replay", "nobody"]], ["auction_seconds", "int"],
+  ["auction_clock", ["normal", "long", "none"]],
 ];
 
 function settingsForm(v) {
