@@ -68,7 +68,7 @@ def test_the_banker_pauses_the_auction_and_gives_more_time_on_the_stage(browser,
     assert countdown.inner_text().startswith("Paused")
     left = table_message(page)["auction"]["remaining"]
     page.locator('.auction-clock [data-type="auction_more_time"]').click()
-    page.wait_for_function("(n) => document.querySelector('[data-out=\"countdown\"]').textContent.includes(`${n} s`)",
+    page.wait_for_function("(n) => document.querySelector('[data-out=\"countdown\"]').textContent.replace(/\\s/g, ' ').includes(`${n} s`)",
                            arg=int(-(-(left + 10) // 1)))
     page.screenshot(path=shots / "auction-paused.png")
     check_table(page, "the auction paused, 1920x1080")
