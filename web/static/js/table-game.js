@@ -2,7 +2,7 @@
 // the auction, the board's ring), pot and bank, the seats without a phone and the history.
 
 import { h } from "./dom.js";
-import { currentLang, t, money } from "./i18n.js";
+import { currentLang, t, has, money } from "./i18n.js";
 import { playerName } from "./actions.js";
 import { eventText, waitingText, quiet, casinoName } from "./words.js";
 import { countdownLine } from "./common.js";
@@ -102,7 +102,16 @@ function forSale(v) {
   const free = v.casinos.filter((c) => c.owner === null || c.owner === undefined);
   return h("section", { class: "for-sale", "aria-label": t("table.for_sale") },
     h("h2", { text: t("table.for_sale") }),
-    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }));
+    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }),
+    colourLegend(v.casinos));
+}
+
+// Each colour of the box with its shape and its word: three of a colour win with four to six players.
+function colourLegend(casinos) {
+  const colours = [...new Set(casinos.map((c) => c.colour))];
+  return h("ul", { class: "legend", "aria-label": t("table.legend") },
+    colours.map((c) => h("li", { class: `c-${c}` }, h("span", { class: "swatch", "aria-hidden": "true" }),
+      h("span", { text: has(`colour.${c}`) ? t(`colour.${c}`) : c }))));
 }
 
 function money2(v) {
