@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from axe_check import AxeLog
 from fit_check import check as fits
 
 PORTRAIT = {"width": 360, "height": 640}
@@ -33,8 +34,10 @@ OFF_SCREEN = """() => {
 class PhoneFit:
     """Checks a phone's decision in both orientations and both languages, then leaves it as it was."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, axe: AxeLog | None = None) -> None:
         self.folder = folder
+        self.axe = axe
+        """axe-core's rules at each stage, in portrait and the first language."""
         self.folder.mkdir(parents=True, exist_ok=True)
         self.checked: list[str] = []
         self.shot: set[str] = set()
@@ -47,6 +50,8 @@ class PhoneFit:
                 page.set_viewport_size(size)
                 page.screenshot(path=self.folder / f"{name}-{lang}-{orientation}.png")
                 fits(page, f"{name} {lang}-{orientation}", page_scrolls=True)
+                if self.axe is not None and orientation == "portrait":
+                    self.axe.record(page, f"phone {name}")
             page.locator('.bar [data-act="lang"]').click()
             page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)
 
@@ -67,6 +72,8 @@ class PhoneFit:
                     self.shot.add(tag)
                     page.screenshot(path=self.folder / f"{tag}.png")
                 fits(page, where, page_scrolls=True)
+                if self.axe is not None and name == "portrait":
+                    self.axe.record(page, f"phone {phase} {stage}")
                 self.checked.append(where)
             page.locator('.bar [data-act="lang"]').click()
             page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)

@@ -29,8 +29,9 @@ function themeButton() {
 
 function langButton() {
   const other = currentLang() === "nl" ? "en" : "nl";
-  return h("button", { type: "button", class: "tool lang", "data-act": "lang", lang: other,
-    "aria-label": t("ui.switch_lang"), title: t("ui.switch_lang"), text: other.toUpperCase() });
+  // Its name begins with the letters it shows ("NL Nederlands"), so a voice command finds it.
+  return h("button", { type: "button", class: "tool lang", "data-act": "lang", lang: other, title: t("ui.switch_lang") },
+    other.toUpperCase(), h("span", { class: "sr", text: ` ${t("ui.switch_lang")}` }));
 }
 
 // replaceChildren drops focus; put it back on the same control.

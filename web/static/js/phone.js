@@ -22,7 +22,7 @@ function loadPlay() {
 
 function header() {
   return h("header", { class: "bar" },
-    h("span", { class: "brand", text: t("app.name") }),
+    h("h1", { class: "brand", text: t("app.name") }),
     h("span", { class: "spacer" }),
     play ? play.header() : null,
     langButton(), themeButton());

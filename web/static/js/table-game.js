@@ -81,7 +81,7 @@ function phonelessPanel(msg) {
       seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title }),
       controls(actions, v, s));
   });
-  return out.length ? h("div", { class: "phoneless-box" }, out) : null;
+  return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
 }
 
 function history(msg) {
@@ -95,12 +95,13 @@ function history(msg) {
       time ? h("time", { text: new Date(time * 1000).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) }) : null,
       h("span", { text: eventText(e, v) })));
   }
-  return h("section", { class: "hist-box", "aria-label": t("table.history") }, h("h2", { text: t("table.history") }), ol);
+  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys.
+  return h("section", { class: "hist-box", "aria-label": t("table.history"), tabindex: "0" }, h("h2", { text: t("table.history") }), ol);
 }
 
 function forSale(v) {
   const free = v.casinos.filter((c) => c.owner === null || c.owner === undefined);
-  return h("section", { class: "for-sale", "aria-label": t("table.for_sale") },
+  return h("section", { class: "for-sale", "aria-label": t("table.for_sale"), tabindex: "0" },
     h("h2", { text: t("table.for_sale") }),
     free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }),
     colourLegend(v.casinos));
@@ -141,10 +142,10 @@ export function game(msg) {
   if (v.over) return endScreen(msg);
   const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
   return h("main", { class: "game-grid" },
-    h("aside", { class: "col-players" }, playersPanel(msg)),
+    h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, centreStage(msg), money2(v), phonelessPanel(msg),
       problem()),
-    h("aside", { class: "col-history" }, history(msg), forSale(v)));
+    h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), forSale(v)));
 }
 
 // What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).

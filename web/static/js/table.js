@@ -32,7 +32,7 @@ function bar(msg) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
   return h("header", { class: "bar" },
-    h("span", { class: "brand", text: t("app.name") }),
+    h("h1", { class: "brand", text: t("app.name") }),
     inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
     h("span", { class: "spacer" }),
     inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
