@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import time
 
-from axe_check import AxeLog
+from audit import Audit
 from extremes import LONG_NAMES, SETTINGS, SIZES, plan_extremes, resize, set_money_rules
 from fit_check import check_table
 from phone_fit import SMALL_PHONE, PhoneFit
@@ -33,9 +33,9 @@ LINES = """() => { const s = document.querySelector('[data-out="status"]'); cons
 MONEY = "() => [...document.querySelectorAll('.tplayer [data-out^=\"money-\"]')].map((e) => e.textContent)"
 
 
-def look(table, shots, name: str, seen: list[str], axe: AxeLog) -> None:
-    """The check at 1366×768 and 1920×1080, a screenshot at each, the status's lines and axe-core's
-    rules at 1366×768."""
+def look(table, shots, name: str, seen: list[str], audit: Audit) -> None:
+    """The check at 1366×768 and 1920×1080, a screenshot at each, the status's lines, axe-core's
+    rules and the controls' size at 1366×768 (`audit`)."""
     for label in ("1366x768", "1920x1080"):
         resize(table, SIZES[label])
         table.screenshot(path=shots / f"{len(seen) + 1:02d}-{name}-{label}.png")
@@ -43,7 +43,7 @@ def look(table, shots, name: str, seen: list[str], axe: AxeLog) -> None:
         if label == "1366x768" and table.locator('[data-out="status"]').count():
             assert table.evaluate(LINES) <= 2, (name, table.locator('[data-out="status"]').inner_text())
         if label == "1366x768":
-            axe.record(table, f"table {name}")
+            audit.record(table, f"table {name}")
     resize(table, SIZES["1366x768"])
     seen.append(name)
 
@@ -89,12 +89,12 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         plan = plan_extremes(SEED, [None] * len(LONG_NAMES))
         mirror = Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
         seen: list[str] = []
-        axe = AxeLog()
+        audit = Audit()
         table.evaluate("() => scrollTo(0, 0)")
-        look(table, shots, "lobby", seen, axe)
+        look(table, shots, "lobby", seen, audit)
         start_game(table)
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
-        look(table, shots, "opening-rolls", seen, axe)
+        look(table, shots, "opening-rolls", seen, audit)
         skip(table)
         wait_log(table, log_end(mirror.view(None)))
         pctx = browser.new_context(**SMALL_PHONE, locale="nl-NL")
@@ -102,9 +102,9 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         phone = pctx.new_page()
         phone.on("pageerror", lambda e: errors.append(f"phone: {e}"))
         claim_seat(table, phone, host.base, PHONE_SEAT)
-        fit = PhoneFit(shots / "phone", axe)
+        fit = PhoneFit(shots / "phone", audit)
         fit.snap(phone, "claimed")
-        look(table, shots, "first-turn", seen, axe)
+        look(table, shots, "first-turn", seen, audit)
         drawer_open = False
         revealed: set[str] = set()
         for seat, action, tag in plan.steps:
@@ -112,7 +112,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
             if seat == BANKER:
                 drawer_open = drawer_to(table, drawer_open, True)
                 if tag == "rich":
-                    look(table, shots, "drawer", seen, axe)
+                    look(table, shots, "drawer", seen, audit)
                 perform(table, action, scope="#drawer", pad=False)
             elif seat == PHONE_SEAT:
                 drawer_open = drawer_to(table, drawer_open, False)
@@ -122,7 +122,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
             else:
                 drawer_open = drawer_to(table, drawer_open, False)
                 if tag in SHOT:
-                    look(table, shots, SHOT[tag], seen, axe)
+                    look(table, shots, SHOT[tag], seen, audit)
                 perform(table, action, scope=f'.phoneless[data-seat="{seat}"]', pad=False)
             events = mirror.apply(seat, action)
             chance = sorted({e["type"] for e in events if e["type"] in SECONDS})
@@ -130,7 +130,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
                 table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
                 if not set(chance) <= revealed:
                     drawer_open = drawer_to(table, drawer_open, False)
-                    look(table, shots, f"reveal-{'-'.join(chance)}", seen, axe)
+                    look(table, shots, f"reveal-{'-'.join(chance)}", seen, audit)
                     revealed |= set(chance)
                 skip(table)
             view = mirror.view(None)
@@ -140,26 +140,26 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
             if tag in BANNERS:
                 drawer_open = drawer_to(table, drawer_open, False)
                 table.locator(".moment:not([hidden])").wait_for(timeout=5_000)
-                look(table, shots, f"banner-{tag}", seen, axe)
+                look(table, shots, f"banner-{tag}", seen, audit)
             if tag == "lap_claimed":
-                look(table, shots, "lap-claim", seen, axe)
+                look(table, shots, "lap-claim", seen, audit)
                 table.locator('.bar [data-act="lang"]').click()
                 table.wait_for_function("() => document.documentElement.lang === 'nl'")
-                look(table, shots, "lap-claim-nl", seen, axe)
+                look(table, shots, "lap-claim-nl", seen, audit)
                 table.locator('.bar [data-act="lang"]').click()
                 table.wait_for_function("() => document.documentElement.lang === 'en'")
         assert mirror.over
         table.locator('[data-out="winner"]').wait_for()
         drawer_to(table, drawer_open, False)
-        look(table, shots, "end", seen, axe)
+        look(table, shots, "end", seen, audit)
         wait_log(phone, log_end(mirror.view(None)))
         fit.snap(phone, "end")
         assert revealed >= {"dice", "spin", "card", "bluff_challenged"}, revealed
         assert max(p["money"] for p in mirror.view(None)["players"]) >= 10_000_000
         assert not errors, errors
         print(f"\nthe phone of {LONG_NAMES[-1]}: {len(fit.checked)} checks")
-        print(f"\naxe-core violations per stage: {axe.counts()}")
-        axe.assert_none()
+        print(f"\n{audit.report()}")
+        audit.assert_clean()
         print(f"\nextremes game: {len(plan.steps)} steps, {len(seen)} stages checked at two sizes"
               f" in {time.monotonic() - started:.1f} s: {', '.join(seen)}")
     finally:

@@ -130,7 +130,6 @@ function pickLabel(game, pick) {
     case "six": return t("pick.six", { from: pick * 6 - 5, to: pick * 6 });
     case "two_numbers": return t("pick.two", { a: pick[0], b: pick[1] });
     case "one_number": return t("pick.one", { a: pick });
-    case "suit": return t(`suit.${pick}`);
     default: return t(`pick.${pick}`);
   }
 }

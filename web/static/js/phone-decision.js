@@ -105,6 +105,7 @@ function actionsArea(msg) {
       { ...chooserOpts(msg, decisionExtra(v)), cancel: opened, aside: buttons }));
   } else decision.append(h("div", { class: "buttons" }, buttons));
   return h("section", { class: "actions", "aria-label": t("me.your_move") },
+    h("h2", { class: "sr", text: t("me.your_move") }),
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
     has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null,
     rolledLine(msg), decision, problem());
