@@ -123,7 +123,11 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
                 drawer_open = drawer_to(table, drawer_open, False)
                 if tag in SHOT:
                     look(table, shots, SHOT[tag], seen, audit)
-                perform(table, action, scope=f'.phoneless[data-seat="{seat}"]', pad=False)
+                # Each question a seat without a phone is asked on the table, looked at the first time.
+                def pad_stage(stage: str, kind: str = action["type"]) -> None:
+                    if f"pad-{kind}-{stage}" not in seen:
+                        look(table, shots, f"pad-{kind}-{stage}", seen, audit)
+                perform(table, action, scope=f'.phoneless[data-seat="{seat}"]', pad=False, look=pad_stage)
             events = mirror.apply(seat, action)
             chance = sorted({e["type"] for e in events if e["type"] in SECONDS})
             if chance:
