@@ -76,3 +76,32 @@ def test_the_banker_pauses_the_auction_and_gives_more_time_on_the_stage(browser,
     page.locator('.auction-clock [data-type="auction_pause"]').wait_for()
     assert table_message(page)["auction"]["paused"] is False
     ctx.close()
+
+
+def test_how_to_play_before_the_first_game_in_both_languages(browser, host, shots):
+    """The lobby offers the game in six cards, read with the keyboard alone; Skip closes them at any card."""
+    ctx, page = open_table(browser, host, "1366x768")
+    for lang in ("en", "nl"):
+        page.locator('[data-act="howto-open"]').focus()
+        page.keyboard.press("Enter")
+        dialog = page.get_by_role("dialog")
+        dialog.wait_for()
+        titles = []
+        for n in range(6):
+            titles.append(dialog.get_by_role("heading").inner_text())
+            assert page.evaluate("() => document.activeElement.closest('[role=dialog]') !== null")
+            page.screenshot(path=shots / f"howto-{lang}-{n + 1}.png")
+            check_table(page, f"how to play, card {n + 1}, {lang}")
+            last = n == 5
+            button = dialog.locator('[data-act="howto-close"].primary' if last else '[data-act="howto-next"]')
+            button.focus()
+            page.keyboard.press("Enter")
+        assert len(set(titles)) == 6 and page.get_by_role("dialog").count() == 0
+        # Skip at the second card.
+        page.locator('[data-act="howto-open"]').click()
+        page.locator('[data-act="howto-next"]').click()
+        page.get_by_role("button", name={"en": "Skip", "nl": "Overslaan"}[lang]).click()
+        assert page.get_by_role("dialog").count() == 0
+        page.locator('.bar [data-act="lang"]').click()
+        page.wait_for_function("() => document.documentElement.lang === 'nl'") if lang == "en" else None
+    ctx.close()

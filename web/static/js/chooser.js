@@ -27,7 +27,8 @@ function optionButton(field, opt, view, a, first) {
   }
   if (lab.casino) kids.push(h("span", { class: "swatch", "aria-hidden": "true" }));
   if (lab.icon) kids.push(icon(lab.icon));
-  kids.push(h("span", { class: "opt-text", text: lab.text }));
+  kids.push(h("span", { class: "opt-text", text: lab.no ? `${lab.no} ${lab.text}` : lab.text }));
+  if (lab.does) kids.push(h("span", { class: "opt-sub", text: lab.does }));
   if (lab.casino) {
     // Who owns it and which game it plays; its colour is the button's edge and its shape (and read out).
     const c = lab.casino;
