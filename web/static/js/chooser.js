@@ -32,8 +32,10 @@ function optionButton(field, opt, view, a, first) {
   if (lab.casino) {
     // Who owns it and which game it plays; its colour is the button's edge and its shape (and read out).
     const c = lab.casino;
+    const sub = [c.owner === null || c.owner === undefined ? t("chooser.no_owner") : playerName(view, c.owner), t(`symbol.${c.symbol}`)].join(" · ");
+    attrs.title = `${c.name}: ${sub}`; // whole where a narrow screen shortens them
     kids.push(h("span", { class: "opt-sub" },
-      h("span", { text: [c.owner === null || c.owner === undefined ? t("chooser.no_owner") : playerName(view, c.owner), t(`symbol.${c.symbol}`)].join(" · ") }),
+      h("span", { text: sub }),
       h("span", { class: "sr", text: `, ${t(`colour.${c.colour}`)}` })));
   }
   return h("button", attrs, kids);

@@ -7,6 +7,7 @@ import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { rememberDetails, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { WATCH, store, net, root, token, forget } from "./phone-core.js";
 import { joinScreen, refusedScreen, joinClick, join, peek, watch } from "./phone-join.js";
+import { announce } from "./announce.js";
 
 const body = document.body;
 store.state.ui = {
@@ -91,6 +92,7 @@ store.addEventListener("change", () => {
   }
   if (play) play.onChange(st);
   render();
+  announce(st.msg);
 });
 
 applyTheme();
