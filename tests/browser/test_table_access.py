@@ -105,3 +105,52 @@ def test_how_to_play_before_the_first_game_in_both_languages(browser, host, shot
         page.locator('.bar [data-act="lang"]').click()
         page.wait_for_function("() => document.documentElement.lang === 'nl'") if lang == "en" else None
     ctx.close()
+
+
+TAB_TO = """(name) => { const el = document.activeElement;
+  const said = el ? (el.getAttribute('aria-label') || el.innerText || '').trim().replace(/\\s+/g, ' ') : '';
+  return said === name || said.startsWith(name + ' '); }"""
+
+
+def tab_to(page, name: str, presses: int = 80) -> None:
+    """The Tab key until the control named `name` has the focus, then Enter: the keyboard alone."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(TAB_TO, name):
+            page.keyboard.press("Enter")
+            return
+    raise AssertionError(f"the Tab key never reached «{name}»")
+
+
+def test_the_table_with_the_keyboard_alone_in_the_game_and_the_auction(browser, host, shots):
+    """Six seats without a phone, 1366×768: a whole turn (roll, the space, Grand Slam) and an
+    auction (offer, the lowest bid, the banker's pause, more time and resume), Tab and Enter only."""
+    ctx, page = open_table(browser, host, "1366x768")
+    start_six(page)
+    first = table_message(page)["view"]["turn"]
+    tab_to(page, "Roll the dice")
+    page.wait_for_function("() => document.querySelector('#app').dataset.reveal === '' && document.querySelector('.phoneless .chooser')")
+    tab_to(page, "6 Grand Slam")
+    tab_to(page, "My pawn is on: Grand Slam")
+    tab_to(page, "Take 100,000")
+    page.wait_for_function("(s) => document.querySelector('#app').dataset.reveal === ''"
+                           " && document.querySelector(`.phoneless[data-seat]:not([data-seat='${s}']) [data-type=auction]`)", arg=first)
+    seller = table_message(page)["view"]["turn"]
+    assert seller != first or table_message(page)["view"]["phase"] == "roll"
+    tab_to(page, "Auction a casino")
+    page.locator(".phoneless .chooser").wait_for()
+    casino = table_message(page)["table"]["phoneless"][str(seller)]
+    name = next(c["name"] for c in table_message(page)["view"]["casinos"] if c["id"] == next(a for a in casino if a["type"] == "auction")["casino"])
+    tab_to(page, name)
+    tab_to(page, f"Auction {name}")
+    page.locator(".stage.auction").wait_for()
+    tab_to(page, "Pause the clock")
+    page.locator('[data-type="auction_resume"]').wait_for()
+    tab_to(page, "More time")
+    tab_to(page, "Bid 100,000")
+    page.wait_for_function("() => /100,000/.test(document.querySelector('[data-out=\"high-bid\"]').textContent)")
+    tab_to(page, "Start the clock again")
+    page.locator('[data-type="auction_pause"]').wait_for()
+    page.screenshot(path=shots / "keyboard-auction.png")
+    assert table_message(page)["auction"]["paused"] is False and table_message(page)["view"]["waiting"]["high"] == 100_000
+    ctx.close()
