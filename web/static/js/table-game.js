@@ -54,7 +54,7 @@ function auctionStage(msg) {
     h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
     h("div", { class: "clock-row" }, countdownLine(), clockControls(msg)),
     h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
-      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name })))),
+      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name, title: p.name })))),
     h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
     w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
 }
@@ -78,7 +78,7 @@ function phonelessPanel(msg) {
     const s = Number(seat), p = v.players.find((q) => q.seat === s);
     const title = t("table.act_for", { name: playerName(v, s) });
     return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
-      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title }),
+      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
       controls(actions, v, s));
   });
   return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;

@@ -43,7 +43,7 @@ export function dot(on, phone = true) {
 }
 
 export function casinoChip(c, small = false) {
-  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id },
+  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id, title: c.name },
     h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),
     h("span", { text: c.name }),
     h("span", { class: "sr", text: ` (${t(`colour.${c.colour}`)}, ${t(`symbol.${c.symbol}`)})` }));
