@@ -7,7 +7,6 @@ import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { rememberDetails, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { WATCH, store, net, root, token, forget } from "./phone-core.js";
 import { joinScreen, refusedScreen, joinClick, join, peek, watch } from "./phone-join.js";
-import { announce } from "./announce.js";
 
 const body = document.body;
 store.state.ui = {
@@ -17,8 +16,14 @@ store.state.ui = {
 
 let play = null;
 let loading = null;
+let announce = () => {}; // what a screen reader hears (announce.js), loaded with the screens with a seat
 function loadPlay() {
-  loading ||= import("./phone-play.js").then((m) => { play = m; play.onChange(store.state); render(); });
+  loading ||= Promise.all([import("./phone-play.js"), import("./announce.js")]).then(([m, a]) => {
+    play = m;
+    announce = a.announce;
+    play.onChange(store.state);
+    render();
+  });
 }
 
 function header() {
