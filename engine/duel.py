@@ -77,13 +77,14 @@ def accept_bluff(t: Table, seat: Seat) -> None:
 
 
 def challenge_bluff(t: Table, seat: Seat) -> None:
-    """The card is turned over: a true card wins the game for the bluffer; no more bluffs."""
+    """The card is turned over: a true card wins the game for the bluffer; no more bluffs.
+    Everyone has seen it, so it goes into the pile at a hidden place."""
     game = dict(t.core.pending)
     card = game.pop("offered")
-    symbol = t.bluff_symbols[card]
+    symbol = t.core.cards[card]
     valid = symbol == game["symbol"]
-    t.bluff_to_pile(game["loser"], card)
     t.emit("bluff_challenged", seat=game["loser"], by=seat, symbol=symbol, valid=valid)
+    t.seen_bluff_to_pile(game["loser"], card)
     game["bluffs"] = False
     if valid:
         game["winner"], game["loser"] = game["loser"], game["winner"]

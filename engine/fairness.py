@@ -2,17 +2,19 @@
 
 The same checks, in the same order and with the same failure codes, as the page's own
 check (web/static/js/fair-check.js): the seed opens the published hash, the phone's own
-client seed is at its seat, the draw numbers run 0, 1, 2, ... without a gap, every value
-re-derives from the key, and what each chance event shows follows from its values.
+client seed is at its seat, the draw numbers run 0, 1, 2, ... without a gap (a hidden draw
+``[k, n]``, every other ``[k, n, value]``), every value re-derives from the key (a hidden one is
+derived), and what each chance event shows follows from its values.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from .randomisers import HIDDEN_DECKS
 from .rng import derive, is_client_seed, key_of, seed_hash
 from .vocabulary import BLANK, RANKS, SUITS, SYMBOLS
 
-CHANCE = frozenset({"spin", "die", "dice", "card", "shuffle"})
+CHANCE = frozenset({"spin", "die", "dice", "card", "shuffle", "tuck"})
 
 
 class Unfair(Exception):
@@ -47,28 +49,40 @@ def check(export: dict[str, Any], client_seed: str | None = None, seat: int | No
         raise Unfair("client_seeds")
     if client_seed is not None and (seat is None or not 0 <= seat < len(seeds) or seeds[seat] != client_seed):
         raise Unfair("own_seed")
-    draws = [d for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
-    for number, drawn in enumerate(draws):
-        if not (isinstance(drawn, list) and len(drawn) == 3 and drawn[0] == number):
+    draws = [(hidden(e), d) for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
+    for number, (secret, drawn) in enumerate(draws):
+        if not (isinstance(drawn, list) and len(drawn) == (2 if secret else 3) and drawn[0] == number):
             raise Unfair("gap", number)
     key = key_of(seed, seeds)
-    for k, n, value in draws:
-        if not isinstance(n, int) or n < 1 or derive(key, k, n) != value:
+    values = []
+    for _, (k, n, *shown) in draws:
+        if not isinstance(n, int) or n < 1:
             raise Unfair("derive", k)
+        value = derive(key, k, n)
+        if shown and shown[0] != value:
+            raise Unfair("derive", k)
+        values.append(value)
     for index, event in enumerate(log):
-        if event["type"] in CHANCE and not shows(event, export, log):
+        if event["type"] in CHANCE and not shows(event, values, export, log):
             raise Unfair("shown", index)
     return len(draws)
 
 
-def shows(event: dict[str, Any], export: dict[str, Any], log: list[dict[str, Any]]) -> bool:
-    """Whether what the chance event shows follows from its draws' values."""
-    draws = event["draws"]
+def hidden(event: dict[str, Any]) -> bool:
+    """Whether the chance event fixes a secret, so that its draws are ``[k, n]`` without a value."""
+    return event.get("type") == "tuck" or (event.get("type") == "shuffle" and event.get("deck") in HIDDEN_DECKS)
+
+
+def shows(event: dict[str, Any], values: list[int], export: dict[str, Any], log: list[dict[str, Any]]) -> bool:
+    """Whether what the chance event shows follows from its draws' values (``values`` by draw number)."""
+    draws = [(d[1], values[d[0]]) for d in event["draws"]]
     if event["type"] == "shuffle":
-        return _shuffle_shows(event, export, log)
+        return _shuffle_shows(event, draws, export, log)
     if len(draws) != 1:
         return False
-    _, n, value = draws[0]
+    n, value = draws[0]
+    if event["type"] == "tuck":
+        return n <= _bluff_deck_size(export)
     if event["type"] == "spin":
         return n == 37 and event.get("number") == value
     if event["type"] == "die":
@@ -86,16 +100,21 @@ def fisher_yates(items: list[Any], values: list[int]) -> list[Any]:
     return items
 
 
-def _shuffle_shows(event: dict[str, Any], export: dict[str, Any], log: list[dict[str, Any]]) -> bool:
+def _bluff_deck_size(export: dict[str, Any]) -> int:
+    return sum((export.get("settings") or {}).get("bluff_deck", {}).values())
+
+
+def _shuffle_shows(event: dict[str, Any], draws: list[tuple[int, int]], export: dict[str, Any],
+                   log: list[dict[str, Any]]) -> bool:
     """The draws are below len, len - 1, ..., 2; the casinos dealt (or the bluff pile) follow from them."""
     settings = export.get("settings") or {}
     if event.get("deck") == "bluff":
         deck = [s for s in (BLANK, *SYMBOLS) for _ in range(settings.get("bluff_deck", {}).get(s, 0))]
     else:
         deck = list(range(len(settings.get("box") or [])))
-    if [n for _, n, _ in event["draws"]] != list(range(len(deck), 1, -1)):
+    if [n for n, _ in draws] != list(range(len(deck), 1, -1)):
         return False
-    order = fisher_yates(deck, [v for _, _, v in event["draws"]])
+    order = fisher_yates(deck, [v for _, v in draws])
     if event.get("deck") == "bluff":
         return order == export.get("bluff_symbols")
     each = settings.get("starting_casinos", 0)

@@ -61,9 +61,9 @@ SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
 side has reacted to: like a chance outcome, they cannot be undone."""
 UNDO_DEPTH = 50
-SAVE_FORMAT = 3
-"""The shape of ``to_json``; 3 since the phones' client seeds are part of the key and every
-chance event carries its draws."""
+SAVE_FORMAT = 4
+"""The shape of ``to_json``; 4 since the pile holds symbols, a card's id is given when it leaves
+the pile, and hidden draws carry no value."""
 
 
 class Game:
@@ -107,15 +107,16 @@ class Game:
                settings=settings.to_dict())
         symbols = [symbol for symbol in (BLANK, *SYMBOLS) for _ in range(settings.bluff_deck.get(symbol, 0))]
         shuffle(t.rng, symbols, "bluff", t.events)
-        t.bluff_symbols = symbols
-        core.pile = list(range(len(symbols)))
+        t.bluff_symbols = list(symbols)
+        core.pile = symbols
         casinos = list(range(len(settings.box)))
         shuffle(t.rng, casinos, "casinos", t.events)
         for seat, player in enumerate(core.players):
             dealt = [casinos.pop(0) for _ in range(settings.starting_casinos)]
             for casino in dealt:
                 core.owner[casino] = seat
-            player["bluff"] = [core.pile.pop(0) for _ in range(settings.starting_bluff_cards)]
+            for _ in range(settings.starting_bluff_cards):
+                t.draw_bluff(seat)
             t.emit("dealt", seat=seat, casinos=sorted(dealt), bluff_count=len(player["bluff"]))
         first = flow.choose_first_player(t)
         if settings.board is None:
@@ -199,7 +200,7 @@ class Game:
         events, t.events = t.events, []
         self.log.extend(events)
         self.history.append([seat, json.loads(json.dumps(action))])
-        final = "undo_random" if t.rng.draws != draws else "undo_hidden" if kind in SHOWS_HIDDEN else None
+        final = "undo_hidden" if kind in SHOWS_HIDDEN else "undo_random" if t.rng.draws != draws else None
         if final:
             self._final = final
             self._undo_stack.clear()

@@ -1,7 +1,9 @@
 """The box's randomisers, each outcome announced as an event with the draws it came from.
 
 Every chance event carries ``draws``: ``[[draw number, n, value], ...]`` in the order drawn;
-docs/fairness.md says how each event's outcome follows from its values.
+docs/fairness.md says how each event's outcome follows from its values. A draw that fixes a
+secret (the bluff pile's order, where a card everyone has seen goes back into it) is hidden:
+``[draw number, n]``, its value derived by the checks once the seed is revealed.
 """
 from __future__ import annotations
 
@@ -45,15 +47,28 @@ def card(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[str, str]:
     return rank, suit
 
 
+HIDDEN_DECKS = frozenset({"bluff"})
+"""Decks whose order is secret: their shuffle's draws are hidden."""
+
+
 def shuffle(rng: Rng, items: list[Any], deck: str, events: list[Event]) -> None:
     """Fisher-Yates in place: for i from the last index down to 1, swap i with the draw below i + 1.
-    The event carries the draws, never the order."""
+    The event carries the draws, never the order; a hidden deck's draws without their values."""
     drawn = []
     for i in range(len(items) - 1, 0, -1):
-        j, record = rng.below(i + 1)
+        j, record = rng.below(i + 1, hidden=deck in HIDDEN_DECKS)
         drawn.append(record)
         items[i], items[j] = items[j], items[i]
     events.append({"type": "shuffle", "deck": deck, "draws": drawn})
+
+
+def tuck(rng: Rng, pile: list[Any], item: Any, events: list[Event]) -> None:
+    """Put ``item`` into the pile at a hidden place: before the card at the drawn index (the
+    value ``len(pile)`` puts it under the pile). For a card everyone has seen, so that nobody
+    can count the draws until it comes up again."""
+    place, drawn = rng.below(len(pile) + 1, hidden=True)
+    pile.insert(place, item)
+    events.append({"type": "tuck", "deck": "bluff", "draws": [drawn]})
 
 
 def outcome(rng: Rng, symbol: Symbol, seat: Seat | None, events: list[Event]) -> Any:

@@ -17,7 +17,8 @@ CLIENT_SEED = re.compile(r"[0-9a-f]{32}")
 """A phone's client seed: 32 lowercase hex characters."""
 
 Draw = list[int]
-"""``[draw number, n, value]``: one draw below ``n``, as the chance events carry it."""
+"""``[draw number, n, value]``: one draw below ``n``, as the chance events carry it; a hidden
+draw is ``[draw number, n]`` (its value follows from the seed once the game is over)."""
 
 
 def new_seed() -> str:
@@ -66,9 +67,15 @@ class Rng:
         self._keyed = hmac.new(self.key, digestmod=hashlib.sha256)
         self.draws = draws
 
-    def below(self, n: int) -> tuple[int, Draw]:
-        """Return ``(outcome, [draw number, n, outcome])``."""
+    def below(self, n: int, hidden: bool = False) -> tuple[int, Draw]:
+        """Return ``(outcome, record)``: the record is ``[draw number, n, outcome]``, or for a
+        ``hidden`` draw (one that fixes something secret) ``[draw number, n]``, numbered so that
+        nothing is drawn unseen, but without its value."""
         draw = self.draws
         self.draws += 1
-        value = derive(self._keyed, draw, n)
-        return value, [draw, n, value]
+        value = self.value(draw, n, hidden)
+        return value, [draw, n] if hidden else [draw, n, value]
+
+    def value(self, draw: int, n: int, hidden: bool) -> int:
+        """The outcome of draw number ``draw`` below ``n`` (whether hidden or not, the same rule)."""
+        return derive(self._keyed, draw, n)

@@ -72,10 +72,9 @@ def decline(t: Table, seat: Seat) -> None:
 def buy_bluff(t: Table, seat: Seat) -> None:
     """The top card of the pile; a player who then holds four gives any one of them back."""
     t.pay(seat, "pot", BLUFF_PRICE, "bluff")
-    hand = t.player(seat)["bluff"]
-    hand.append(t.core.pile.pop(0))
+    t.draw_bluff(seat)
     t.emit("bluff_bought", seat=seat)
-    if len(hand) > MAX_BLUFF_CARDS:
+    if len(t.player(seat)["bluff"]) > MAX_BLUFF_CARDS:
         t.set_phase(Phase.RETURN_BLUFF)
     else:
         flow.end_space(t)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from .randomisers import Event
+from .randomisers import Event, tuck
 from .rng import Rng
 from .settings import Settings
 from .vocabulary import Phase, Place, Seat
@@ -36,8 +36,8 @@ class Player(TypedDict):
 class Core:
     players: list[Player]
     owner: list[Seat | None]
-    pile: list[int]
-    """Bluff card ids, top first."""
+    pile: list[str]
+    """The bluff pile's symbols, top first: secret."""
     pot: int
     bank: int
     players_at_start: int
@@ -52,6 +52,10 @@ class Core:
     extra_rolls: int = 0
     """Rolls owed to the current player for doubles thrown this turn (none on a lap)."""
     draws: int = 0
+    cards: list[str] = field(default_factory=list)
+    """The symbol of every bluff card taken from the pile, by its id: a card gets the next id
+    when it leaves the pile and gives it up when it goes back, so that an id says nothing of
+    where a card was in the pile."""
     over: bool = False
     winner: Seat | None = None
 
@@ -144,10 +148,22 @@ class Table:
         player = self.core.players[seat]
         player["lap"] = player["lap_from"] = player["lap_steps"] = None
 
+    def draw_bluff(self, seat: Seat) -> int:
+        """The top card of the pile goes to the hand under a new id."""
+        self.core.cards.append(self.core.pile.pop(0))
+        card = len(self.core.cards) - 1
+        self.core.players[seat]["bluff"].append(card)
+        return card
+
     def bluff_to_pile(self, seat: Seat, card: int) -> None:
         """A card leaves a hand face down and goes under the pile."""
         self.core.players[seat]["bluff"].remove(card)
-        self.core.pile.append(card)
+        self.core.pile.append(self.core.cards[card])
+
+    def seen_bluff_to_pile(self, seat: Seat, card: int) -> None:
+        """A card turned over for everyone goes into the pile at a hidden place."""
+        self.core.players[seat]["bluff"].remove(card)
+        tuck(self.rng, self.core.pile, self.core.cards[card], self.events)
 
     def record_money(self) -> None:
         self.money_history.append([self.core.turn_number, [p["money"] for p in self.core.players]])

@@ -60,4 +60,4 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
 
 def private(t: Table, seat: Seat) -> dict[str, Any]:
     cards = t.player(seat)["bluff"]
-    return {"seat": seat, "bluff_cards": [{"id": c, "symbol": t.bluff_symbols[c]} for c in cards]}
+    return {"seat": seat, "bluff_cards": [{"id": c, "symbol": t.core.cards[c]} for c in cards]}
