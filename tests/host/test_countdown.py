@@ -91,6 +91,14 @@ def test_a_restart_mid_auction_runs_a_fresh_countdown(tmp_path, table, screen, a
     assert screen2.view()["view"]["phase"] != "auction"
 
 
+def closes_after(screen: Client, clock, seconds: float) -> None:
+    """The auction still runs a tenth of a second before ``seconds`` and is closed at ``seconds``."""
+    clock.advance(seconds - 0.1)
+    assert screen.view()["view"]["phase"] == "auction"
+    clock.advance(0.1)
+    assert screen.view()["view"]["phase"] != "auction"
+
+
 def clock_action(screen: Client, kind: str) -> dict:
     return screen.act({"type": kind})
 
@@ -124,10 +132,7 @@ def test_a_bid_while_paused_gives_the_full_time_still_paused(clock, screen, auct
     assert auction[bidder_seat].act({**bid, "amount": bid["amount"]["min"]})["ok"]
     assert countdown(screen)["paused"] is True and countdown(screen)["remaining"] == 10
     assert clock_action(screen, "auction_resume")["ok"]
-    clock.advance(9.9)
-    assert screen.view()["view"]["phase"] == "auction"
-    clock.advance(0.1)
-    assert screen.view()["view"]["phase"] != "auction"
+    closes_after(screen, clock, 10)
 
 
 def test_more_time_adds_the_full_time_running_or_paused(clock, screen, auction):
@@ -138,10 +143,7 @@ def test_more_time_adds_the_full_time_running_or_paused(clock, screen, auction):
     assert clock_action(screen, "auction_more_time")["ok"]
     assert countdown(screen)["remaining"] == 22
     assert clock_action(screen, "auction_resume")["ok"]
-    clock.advance(21.9)
-    assert screen.view()["view"]["phase"] == "auction"
-    clock.advance(0.1)
-    assert screen.view()["view"]["phase"] != "auction"
+    closes_after(screen, clock, 22)
 
 
 def test_clock_actions_only_when_listed(clock, screen, auction):
@@ -170,9 +172,7 @@ def test_the_house_rule_sets_the_pace(app, table, screen, phones, clock, clock_r
         assert screen.act({"type": "close_auction"})["ok"]
     else:
         assert countdown(screen)["seconds"] == seconds
-        clock.advance(seconds - 0.1)
-        assert screen.view()["view"]["phase"] == "auction"
-        clock.advance(0.1)
+        closes_after(screen, clock, seconds)
     assert screen.view()["view"]["phase"] != "auction"
 
 
