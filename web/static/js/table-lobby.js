@@ -20,7 +20,8 @@ function joinBox(v, tb) {
     h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
     h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
     (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
-      h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null);
+      h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null,
+    howToButton());
 }
 
 export function lobby(msg) {
@@ -51,7 +52,6 @@ export function lobby(msg) {
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
       list, fingerprint(msg, "table"),
-      howToButton(),
       firstRunHelp(v),
       v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
       controls(main, v, null, "lobby-controls"),

@@ -28,11 +28,12 @@ store.state.ui = { choice: null, drawer: false, games: null, settings: null, box
 
 // ---------- the frame ----------
 
-function bar(msg) {
+// The app's name is the page's heading when the screen has none of its own (the game's screen).
+function bar(msg, heading) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
   return h("header", { class: "bar" },
-    h("h1", { class: "brand", text: t("app.name") }),
+    h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
     h("span", { class: "spacer" }),
     inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
@@ -59,7 +60,7 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
+  root.replaceChildren(bar(msg, !screen.querySelector("h1")), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
     confirmBox(st.ui.confirm) || "");
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
