@@ -1,12 +1,14 @@
 """What one table tells its sockets: every socket its own message after a change, as one
 round (``Sockets``), and a socket that connects its message now; the reveal clock holds the
-phones' and the watchers' messages, and a phone's coming and going waits a moment."""
+phones' and the watchers' messages (and a table screen's that connects during a reveal), and a
+phone's coming and going waits a moment."""
 from __future__ import annotations
 
 import threading
 
 from . import messages
 from .messages import Source
+from .reveal import SCREENS
 from .timers import Clock, Handle, Scheduler, Wall
 from .transport import Conn
 
@@ -23,13 +25,17 @@ class Broadcast:
         self.wall = wall
         self.scheduler = scheduler
         self._presence: Handle | None = None
+        self.held: set[Conn] = set()
+        """Table screens that connected during the running reveal: they have the screens' message
+        from before it, and get the new one when it ends, like the phones."""
 
     def everyone(self, fresh: Conn | None = None) -> None:
         """Every socket its message, as one round: the public part built once for all.
 
         While a reveal runs the phones' and watchers' messages are held (they get them when it
         ends); a phone that just connected (``fresh``) gets again what its seat was last sent.
-        Outside a reveal every seat's message is remembered, with or without a phone.
+        Outside a reveal every seat's message is remembered, with or without a phone, and the
+        table screens' (``SCREENS``).
         """
         if self._presence is not None:
             self._presence.cancel()
@@ -48,9 +54,13 @@ class Broadcast:
             table.reveal.remember(player.pid, round.public, own)
             if conn is not None:
                 sockets.send(conn, round, own)
-        if sockets.screens:
+        if not revealing:
+            self.held.clear()
+        if sockets.screens or not revealing:
             own = messages.table_own(table)
-            for conn in sockets.screens:
+            if not revealing:
+                table.reveal.remember(SCREENS, round.public, own)
+            for conn in sockets.screens - self.held:
                 sockets.send(conn, round, own)
         if table.game is not None and not revealing:
             table.reveal.remember(None, round.public, messages.WATCHER)
@@ -70,10 +80,19 @@ class Broadcast:
         if message is not None:
             table.sockets.send_message(conn, message)
 
-    def screen(self, conn: Conn) -> None:
-        """A table screen gets its message now (the outcome of a reveal too: its stage plays it)."""
-        self.table.sockets.send(conn, self.table.sockets.round(messages.public(self.table)),
-                                messages.table_own(self.table))
+    def screen(self, conn: Conn, fresh: bool = False) -> None:
+        """A table screen gets its message now. One that connects during a reveal (``fresh``) has
+        nothing to play: like a phone it gets what the screens were last sent before the reveal, and
+        the new state when the reveal ends."""
+        table = self.table
+        if table.reveal.active and (fresh or conn in self.held):
+            connected = [p.pid in table.sockets.phones for p in table.lobby.players]
+            message = table.reveal.held(SCREENS, connected, self.wall())
+            if message is not None:
+                self.held.add(conn)
+                table.sockets.send_message(conn, message)
+                return
+        table.sockets.send(conn, table.sockets.round(messages.public(table)), messages.table_own(table))
 
     def presence_changed(self) -> None:
         """A phone came or went: the others hear it in one message a moment later."""
