@@ -1,7 +1,7 @@
 """A player who cannot see the screen plays a whole turn on the phone with a screen reader's
 means only: Playwright's roles and accessible names (get_by_role, aria_snapshot), never a class or
 a data attribute. The turn alert is spoken (role alert); what happened is said in a live region
-(role status) once the table has revealed it, never before. The phone: 390×844 with touch,
+(role status) once the table's stage has shown it, never before. The phone: 390×844 with touch,
 English; the table screen 1366×768 without reduced motion, so its reveals take their time."""
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from web_driver import seat_without_phones, settle, start_game
 from web_host import PHONE, TABLE, start_host, stop_host
 
 NAMES = ["Ann", "Bob", "Cas"]
+ROLLING = "() => document.querySelector('#app').dataset.reveal === '1' && !!document.querySelector('.stage .die.rolling')"
+"""The table's stage still rolls its dice: their faces are not shown yet."""
 
 
 def statuses(page) -> list[str]:
@@ -55,9 +57,13 @@ def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
         dice = table.evaluate("async () => (await import('/static/js/table-parts.js')).store.state.msg.view.dice")
         said = f"{NAMES[seat]} rolls {dice[0]} + {dice[1]}"
-        while table.evaluate("() => document.querySelector('#app').dataset.reveal === '1'"):
+        # The phone may hear it once the table's dice have stopped (their faces shown), not while they roll.
+        samples = 0
+        while table.evaluate(ROLLING):
             assert not any(said in s for s in statuses(phone)), statuses(phone)
+            samples += 1
             time.sleep(0.1)
+        assert samples, "the table's dice were never seen rolling"
         phone.wait_for_function("(s) => [...document.querySelectorAll('[role=status]')].some((e) => e.textContent.includes(s))", arg=said)
 
         # Where the pawn landed: a space by its number and name, then the button that says the choice.
