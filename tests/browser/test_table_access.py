@@ -1,12 +1,18 @@
 """Everyone at the table plays (issue 26): a player without a phone bids on the television in
-time, the banker gives the auction more time or pauses it. Six players, 1920×1080 and 1366×768,
-no touch, English, light theme, reduced motion."""
+time, the banker gives the auction more time or pauses it, How to play before the first game,
+the table with the keyboard alone, and axe-core on the pages the extremes game does not walk
+through. Six players; the table at 1920×1080 and 1366×768, no touch, English, light theme,
+reduced motion (each test says its sizes)."""
 from __future__ import annotations
 
+import re
+
 from access_kit import ONE_WITHOUT_PHONE, in_view, start_auction, start_six, table_message
+from axe_check import check as axe_check
 from extremes import SIZES, resize
 from fit_check import check_table
 from web_driver import settle
+from web_host import PHONE
 
 
 def open_table(browser, host, size: str, **options):
@@ -153,4 +159,29 @@ def test_the_table_with_the_keyboard_alone_in_the_game_and_the_auction(browser, 
     page.locator('[data-type="auction_pause"]').wait_for()
     page.screenshot(path=shots / "keyboard-auction.png")
     assert table_message(page)["auction"]["paused"] is False and table_message(page)["view"]["waiting"]["high"] == 100_000
+    ctx.close()
+
+
+def test_axe_finds_nothing_on_the_pages_outside_the_game(browser, host):
+    """axe-core on what the extremes game does not walk through: the phone's join and claim pages
+    (390×844, touch, both languages), How to play and a paused auction on the table (1366×768)."""
+    phone_ctx = browser.new_context(**PHONE, locale="en-GB")
+    phone = phone_ctx.new_page()
+    for url in (f"{host.base}/j/{host.code}", f"{host.base}/c/123456"):
+        phone.goto(url)
+        phone.get_by_role("heading", level=1).first.wait_for()
+        for lang in ("en", "nl"):
+            axe_check(phone, f"{url} {lang}")
+            phone.get_by_role("button", name=re.compile(r"^(NL|EN) ")).click()
+            phone.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)
+    phone_ctx.close()
+    ctx, page = open_table(browser, host, "1366x768")
+    page.locator('[data-act="howto-open"]').click()
+    axe_check(page, "how to play")
+    page.keyboard.press("Escape")
+    start_six(page)
+    start_auction(page)
+    page.locator('.auction-clock [data-type="auction_pause"]').click()
+    page.locator('.auction-clock [data-type="auction_resume"]').wait_for()
+    axe_check(page, "a paused auction")
     ctx.close()
