@@ -10,17 +10,16 @@ too), the status keeps to two lines at 1366×768, and the table's money is the e
 Screenshots of every stage at both sizes go to the test's folder."""
 from __future__ import annotations
 
-import re
 import time
 
 from audit import Audit
-from extremes import LONG_NAMES, SETTINGS, SIZES, plan_extremes, resize, set_money_rules
+from extremes import LONG_NAMES, SIZES, resize, seat_the_extremes
 from fit_check import check_table
 from phone_fit import SMALL_PHONE, PhoneFit
-from web_driver import digits, drawer_to, log_end, perform, seat_without_phones, settle, start_game, wait_log
-from web_host import SEED, start_host, stop_host
+from web_driver import claim_seat, digits, drawer_to, log_end, perform, start_game, wait_log
+from web_host import start_host, stop_host
 from companion.reveal import SECONDS
-from engine import BANKER, Game
+from engine import BANKER
 
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}
 """Steps after which a banner tells the moment."""
@@ -48,20 +47,6 @@ def look(table, shots, name: str, seen: list[str], audit: Audit) -> None:
     seen.append(name)
 
 
-def claim_seat(table, phone, base: str, seat: int) -> None:
-    """The banker makes a claim code for ``seat`` in the drawer and shows it; the phone opens the
-    claim link and takes the seat."""
-    drawer_to(table, False, True)
-    table.locator(f'#drawer [data-act="claim"][data-seat="{seat}"]').click()
-    table.locator(f'[data-act="claim-show"][data-seat="{seat}"]').click()
-    code = re.search(r"\d{6}", table.locator(f'[data-out="claim-{seat}"]').inner_text()).group()
-    drawer_to(table, True, False)
-    phone.goto(f"{base}/c/{code}")
-    phone.locator('[data-act="claim"]').tap()
-    phone.wait_for_function("(s) => document.querySelector('#app').dataset.kind === 'game'", arg=seat)
-    settle(phone)
-
-
 def skip(table) -> None:
     """The banker's space bar (the focus on no field) ends the reveal."""
     table.evaluate("() => document.activeElement && document.activeElement.blur()")
@@ -78,16 +63,9 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         table = ctx.new_page()
         errors: list[str] = []
         table.on("pageerror", lambda e: errors.append(str(e)))
-        table.goto(host.table_url)
-        settle(table)
-        set_money_rules(table)
-        seat_without_phones(table, LONG_NAMES)
-        # Every seat starts without a phone, so the draws come from the host's seed alone (CASHRUN_SEED;
-        # a seat without a phone adds no client seed) and the local mirror plans the same game every
-        # run. Once the game runs, the last seat's phone (360×640, touch, Dutch) claims it, and every
-        # screen it acts on is checked too.
-        plan = plan_extremes(SEED, [None] * len(LONG_NAMES))
-        mirror = Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
+        # Every seat starts without a phone (the same game every run). Once the game runs, the last
+        # seat's phone (360×640, touch, Dutch) claims it, and every screen it acts on is checked too.
+        plan, mirror = seat_the_extremes(table, host.table_url)
         seen: list[str] = []
         audit = Audit()
         table.evaluate("() => scrollTo(0, 0)")

@@ -2,10 +2,10 @@
 // The join page loads only what it needs; the screens with a seat (phone-play.js) come with the
 // first view, or at once when this phone already holds a seat.
 
-import { h } from "./dom.js";
+import { h, patch } from "./dom.js";
 import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { rememberDetails, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
-import { WATCH, store, net, root, token, forget } from "./phone-core.js";
+import { WATCH, store, net, root, parts, token, forget } from "./phone-core.js";
 import { joinScreen, refusedScreen, joinClick, join, peek, watch } from "./phone-join.js";
 
 const body = document.body;
@@ -57,7 +57,8 @@ function render() {
   else if (st.msg && play) screen = play.screen(st.msg);
   else if (st.msg || token()) { if (st.msg) loadPlay(); screen = waitingScreen(); }
   else screen = joinScreen();
-  root.replaceChildren(header(!screen.querySelector("h1")), banner() || "", screen);
+  patch(root, [header(!screen.querySelector("h1")), banner(), screen]);
+  parts.sweep();
   markState(root, play ? st : { ...st, msg: null }); // a view is "shown" once its screen is
   if (play && st.msg) play.afterRender(st.msg, shown);
   restoreFocus(focus);

@@ -7,7 +7,7 @@
 // motion plays nothing: it shows the outcome when the host's clock ends (`finish`), and till then
 // the seconds left.
 
-import { h, s, icon } from "./dom.js";
+import { h, s, icon, own } from "./dom.js";
 import { t } from "./i18n.js";
 import { RED, SUIT_SIGN, cardLong, numberColour, eventText } from "./words.js";
 import { play as sound } from "./sounds.js";
@@ -77,7 +77,7 @@ function bluffEl() {
 
 class Stage {
   constructor() {
-    this.el = h("section", { class: "stage", "aria-label": t("table.wheel"), "data-act": "skip" });
+    this.el = own(h("section", { class: "stage", "aria-label": t("table.wheel"), "data-act": "skip" }));
     this.wheel = wheelSvg();
     this.rot = this.wheel.querySelector(".wheel-rot");
     this.angle = 0;

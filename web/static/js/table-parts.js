@@ -1,7 +1,7 @@
 // The table screen's shared parts: its store and socket, what it shows while a reveal runs, the
 // banker's and phoneless seats' actions, and the small pieces every part of the screen draws with.
 
-import { h, icon } from "./dom.js";
+import { h, icon, Parts } from "./dom.js";
 import { t } from "./i18n.js";
 import { Store } from "./store.js";
 import { Net } from "./net.js";
@@ -16,6 +16,8 @@ export const net = new Net(store);
 // The reveal clock (docs/protocol.md): while the host's `reveal` runs, the stage plays the new
 // outcomes and everything else keeps showing `scene.held`, the message from before them.
 export const scene = { stage: null, ring: null, held: null };
+// The parts of the screen kept from one render to the next while their data is the same.
+export const parts = new Parts();
 export const shown = () => scene.held || store.state.msg;
 export const revealing = () => { const m = store.state.msg; return !!(m && m.kind === "game" && m.reveal); };
 const busy = () => !!store.state.pending || revealing();

@@ -2,19 +2,19 @@
 // drawer, and the end. Everything it offers comes from the table's legal_actions. This module
 // draws the frame, dispatches taps and keys, and holds what is shown while a reveal runs.
 
-import { h, icon, $ } from "./dom.js";
+import { h, icon, $, patch } from "./dom.js";
 import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { newId } from "./net.js";
 import { group, isSimple, OPEN } from "./actions.js";
 import { newChoice, chooserClick, chooserInput } from "./chooser.js";
-import { rememberDetails, setCountdown, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
+import { rememberDetails, setData, setCountdown, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { Stage } from "./stage.js";
 import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
 import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
-import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
+import { KEY, store, net, scene, parts, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
 import { quickBidAction } from "./table-bid.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
@@ -60,19 +60,30 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  root.replaceChildren(bar(msg, !screen.querySelector("h1")), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
-    confirmBox(st.ui.confirm) || "");
+  patch(root, [bar(msg, !screen.querySelector("h1")), banner(), screen, msg && st.conn !== "refused" ? drawer(msg) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
+  // (Only when that changes: reading the scroll position would lay the page out in the middle of the script.)
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
-  document.body.classList.toggle("fill", fill);
-  if (fill && document.scrollingElement.scrollTop) document.scrollingElement.scrollTop = 0;
+  if (document.body.classList.contains("fill") !== fill) {
+    document.body.classList.toggle("fill", fill);
+    if (fill) document.scrollingElement.scrollTop = 0;
+  }
+  // The middle column starts at its top, the status, at each render (a click can scroll it to a
+  // control); the history and the casinos for sale keep where the family scrolled them.
+  if (scrolled) { scrolled.scrollTop = 0; scrolled = null; }
+  parts.sweep();
   fitStatus();
   markState(root, { ...st, msg });
-  root.dataset.reveal = revealing() ? "1" : "";
-  if (scene.stage) scene.stage.el.dataset.reveal = revealing() ? "1" : "";
+  setData(root, "reveal", revealing() ? "1" : "");
+  if (scene.stage) setData(scene.stage.el, "reveal", revealing() ? "1" : "");
   restoreFocus(focus);
   moveFocus(st.ui);
 }
+
+let scrolled = null; // the middle column, once it was scrolled from its top
+root.addEventListener("scroll", (ev) => {
+  if (ev.target.classList && ev.target.classList.contains("col-center") && ev.target.scrollTop > 0) scrolled = ev.target;
+}, true);
 
 // The drawer and the question take the focus when they open and give it back when they close.
 let opened = { drawer: false, confirm: false };
@@ -84,8 +95,6 @@ function moveFocus(ui) {
   opened = now;
 }
 
-// After the layout of a new window size (a resize event can come before the type has followed it).
-new ResizeObserver(fitStatus).observe(root);
 
 document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Escape") return;
