@@ -122,12 +122,14 @@ class Joining:
         with self.lock:
             if self.game is not None:
                 raise HostError("game_started")
-            assert conn.pid is not None
-            player = self.lobby.players[self.lobby.seat_of(conn.pid)]
+            pid = self.holder(conn)
+            if pid is None:
+                raise HostError("not_seated")
+            player = self.lobby.players[self.lobby.seat_of(pid)]
             if player.client_seed != client_seed:
                 before, player.client_seed = player.client_seed, client_seed
                 try:
-                    self._commit(f"p:{conn.pid}", f"seed:{new_id()}", {"type": "seed"}, {"ok": True}, lobby=True)
+                    self._commit(f"p:{pid}", f"seed:{new_id()}", {"type": "seed"}, {"ok": True}, lobby=True)
                 except Exception:
                     player.client_seed = before
                     raise

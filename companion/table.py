@@ -93,9 +93,23 @@ class Table(Joining):
                 self.tell.presence_changed()
             conn.table, conn.pid, conn.watcher = None, None, False
 
+    def holder(self, conn: Conn) -> str | None:
+        """Under the lock: the player id of the seat ``conn`` holds (None for a table screen), or
+        ``not_seated`` when it holds none now: a watcher, or a socket replaced, removed or claimed
+        a moment ago (checked once, here, so nothing looks the seat up after it is gone)."""
+        if conn.table is not self:
+            raise HostError("not_seated")
+        if conn.screen:
+            return None
+        if conn.watcher or conn.pid is None or self.sockets.phones.get(conn.pid) is not conn:
+            raise HostError("not_seated")
+        return conn.pid
+
     def sync(self, conn: Conn) -> dict[str, Any]:
         """The socket missed an update: it gets its whole message again (see ``Broadcast.now``)."""
         with self.lock:
+            if conn.table is not self:
+                raise HostError("not_seated")
             conn.seen = None
             if conn.screen:
                 self.tell.screen(conn)
@@ -113,8 +127,9 @@ class Table(Joining):
     def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]:
         """An action from a seated phone (its own seat) or the table screen (banker or ``as``)."""
         self.s.timing("received")
-        actor = "table" if conn.screen else f"p:{conn.pid}"
         with self.lock:
+            pid = self.holder(conn)
+            actor = "table" if pid is None else f"p:{pid}"
             known = self.record.answers.get((actor, action_id))
             if known is not None:
                 return known
@@ -126,13 +141,13 @@ class Table(Joining):
             if self.game is None:
                 if as_seat is not None:
                     raise HostError("not_phoneless", seat=as_seat)
-                return self._lobby_act(actor, action_id, None if conn.screen else conn.pid, action)
+                return self._lobby_act(actor, action_id, pid, action)
             if self.reveal.active:
                 raise HostError("revealing", remaining=round(self.reveal.remaining(), 1))
             if conn.screen:
                 seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
             else:
-                seat = self.lobby.seat_of(conn.pid)
+                seat = self.lobby.seat_of(pid)
             return self._game_act(actor, action_id, seat, action)
 
     def _phoneless_seat(self, seat: int) -> int:

@@ -1,0 +1,107 @@
+"""Hardening, third pass, on a real ``cashrun`` with real sockets from several loopback
+addresses: a socket replaced mid-message, a data file that stops taking checkpoints,
+watchers' ``sync`` floods, reconnect storms and claim guesses from many addresses. The
+players' answer times are asserted loosely here; ``bench/flood.py`` measures them."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websocket
+
+from tests.live.livekit import WAIT, Peer, Server
+from tests.loopback import connect_from, free_port
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    port = free_port()
+    running = Server(port, tmp_path)
+    running.port = port
+    running.data = tmp_path
+    yield running
+    running.kill()
+
+
+def raw(server: Server, source: str, auth: dict[str, Any] | None = None) -> websocket.WebSocket:
+    """A page's Engine.IO WebSocket from ``source`` with the namespace connected (with ``auth``)."""
+    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+                                     socket=connect_from(source, server.port), timeout=WAIT)
+    assert ws.recv().startswith("0")
+    ws.send("40" + (json.dumps(auth) if auth else ""))
+    return ws
+
+
+def answers(ws: websocket.WebSocket, seconds: float = WAIT) -> list[Any]:
+    """Every acknowledgement the socket gets until the host closes it (or ``seconds`` pass)."""
+    got: list[Any] = []
+    end = time.monotonic() + seconds
+    ws.settimeout(0.5)
+    while time.monotonic() < end:
+        try:
+            frame = ws.recv()
+        except websocket.WebSocketTimeoutException:
+            continue
+        except (websocket.WebSocketException, OSError):
+            break
+        if frame == "2":
+            ws.send("3")
+        elif frame.startswith("43"):
+            got.append(json.loads(frame[2:].lstrip("0123456789"))[0])
+        elif frame.startswith("41") or not frame:
+            break
+    return got
+
+
+def started(server: Server) -> tuple[Peer, list[str]]:
+    """A game of three phones (their sockets closed again: the tests use their seat tokens)."""
+    table = Peer(server.url, {"table_key": server.key})
+    tokens = []
+    for name in ("Ann", "Bob", "Cas"):
+        phone = Peer(server.url, {})
+        tokens.append(phone.call("join", {"code": server.code, "name": name})["token"])
+        phone.sio.disconnect()
+    assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
+    return table, tokens
+
+
+def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
+    """The table's lock is kept busy by other sockets' ``sync``s, so that an act of the older
+    socket often passes the host's first check and then waits for the lock while the newer
+    socket takes the seat."""
+    table, tokens = started(server)
+    token = tokens[1]
+    busy = [raw(server, "127.0.0.20", {"token": tokens[0]}), raw(server, "127.0.0.21", {"token": tokens[2]}),
+            raw(server, "127.0.0.1", {"table_key": server.key})]
+    codes: list[str] = []
+    for round_ in range(12):
+        older = raw(server, f"127.0.0.{2 + round_ % 6}", {"token": token})
+        for ws in busy:
+            for n in range(6):
+                ws.send(f'42{n}["sync",{{}}]')
+
+        def flood() -> None:
+            try:
+                for n in range(15):
+                    older.send(f'42{n}["act",{{"id":"r{round_}-{n}","action":{{"type":"nope"}}}}]')
+            except (websocket.WebSocketException, OSError):
+                pass
+
+        sender = threading.Thread(target=flood)
+        sender.start()
+        newer = raw(server, f"127.0.0.{10 + round_ % 6}", {"token": token})
+        sender.join()
+        codes += [a["error"]["code"] for a in answers(older, 3.0) if not a.get("ok")]
+        older.close()
+        newer.close()
+        time.sleep(0.3)  # the busy sockets' budgets refill
+    for ws in busy:
+        ws.close()
+    assert "internal" not in codes, codes
+    assert set(codes) <= {"not_seated", "not_connected", "not_legal_now", "bad_choice", "unknown_action",
+                          "not_your_turn", "rate_limited", "malformed"}, codes
+    assert not any("StopIteration" in line or "Traceback" in line for line in server.lines)
