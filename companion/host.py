@@ -49,6 +49,7 @@ class Host:
         self._lock = threading.RLock()
         self.services = Services(store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table,
                                  reveal_scale)
+        store.on_problem = lambda: scheduler.call_at(clock(), self._saving_changed)
 
     @property
     def addresses(self) -> Addresses:
@@ -57,6 +58,12 @@ class Host:
     def close(self) -> None:
         """A clean exit: the store folds its write-ahead log into the one file."""
         self.store.close()
+
+    def _saving_changed(self) -> None:
+        """Saving stopped or works again: every table screen says so at once (``Table.saving``)."""
+        for table in list(self.tables.values()):
+            with table.lock:
+                table.tell.everyone()
 
     # Tables.
 

@@ -46,6 +46,8 @@ class Source(Protocol):
 
     def wall(self) -> float: ...
 
+    def saving(self) -> dict[str, str] | None: ...
+
 
 PUBLIC, TABLE = "public", "table"
 """The keys of the public part and of the table screens' own part in ``Sockets.made``."""
@@ -106,6 +108,7 @@ def table_own(table: Source) -> dict[str, Any]:
             "claims": table.claims.shown(table.lobby.seat_of),
             "log_times": log_times,
             "board": None if game is None else table.lobby.settings["board"],
+            "saving": table.saving(),
             "now": wall,
         },
     })

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .marks import Lost, Marks, compare
 
@@ -20,6 +21,10 @@ log = logging.getLogger(__name__)
 
 STORAGE_ERRORS = (sqlite3.Error, OSError)
 """What a full disk, a read-only folder or a damaged file raise while saving."""
+
+WAL_LIMIT = 16 * 1024 * 1024
+"""Bytes of write-ahead log past which its folding into the file (SQLite's checkpoint after
+about 4 MB) must have failed: the store then checkpoints itself to see why."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -115,6 +120,10 @@ class Store:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self.problem: str | None = None
+        """Why nothing is saved now (the checkpoint fails: the file cannot be written), or None."""
+        self.on_problem: Callable[[], None] = lambda: None
+        """Told when ``problem`` starts or ends (from inside a commit: it must not wait for a table)."""
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         try:
@@ -162,14 +171,50 @@ class Store:
             )
 
     def commit(self, game_id: str, change: Change) -> int:
-        """Write one accepted message and return its number; raises (and writes nothing) on failure."""
+        """Write one accepted message and return its number; raises (and writes nothing) on failure,
+        and while the write-ahead log cannot be folded into the file (``problem``)."""
         with self._lock:
+            if self.problem is not None:
+                self._checkpoint()  # raises while the file still cannot be written
             n = self._write(game_id, change)
             try:  # after the commit: a mark never names an action the file may not hold
                 self.marks.mark(game_id, n)
             except OSError as error:  # the action is saved; only the check of a later start is weaker
                 log.warning("could not mark action %d of game %s: %s", n, game_id, error)
+            self._watch_file()
         return n
+
+    def _watch_file(self) -> None:
+        """After a commit: if the file stopped taking writes (it became read-only) or the log grew
+        past what SQLite's own checkpoints allow, a checkpoint now says whether the log can still
+        be folded in. SQLite's checkpoint after a commit fails without a word; the commit itself,
+        which only writes the log, succeeds, and the log would grow without end."""
+        try:
+            wal = os.stat(f"{self.path}-wal").st_size
+        except OSError:
+            wal = 0
+        if os.access(self.path, os.W_OK) and wal <= WAL_LIMIT:
+            return
+        try:
+            self._checkpoint()
+        except STORAGE_ERRORS:
+            pass  # this commit is saved (in the log); the next ones answer ``storage``
+
+    def _checkpoint(self) -> None:
+        """Fold the log into the file; ``problem`` says whether that works (the caller holds the lock)."""
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except STORAGE_ERRORS as error:
+            if self.problem is None:
+                self.problem = "checkpoint"
+                log.error("the saved games file %s cannot be written (%s): nothing more is saved until it can",
+                          self.path, error)
+                self.on_problem()
+            raise
+        if self.problem is not None:
+            self.problem = None
+            log.warning("the saved games file %s can be written again", self.path)
+            self.on_problem()
 
     def _write(self, game_id: str, change: Change) -> int:
         """One action's rows in one transaction, committed (the caller holds the lock)."""

@@ -340,6 +340,11 @@ class Table(Joining):
     def wall(self) -> float:
         return self.s.wall()
 
+    def saving(self) -> dict[str, str] | None:
+        """Why nothing can be saved now (the table screen says it in words), or None."""
+        store = self.s.store
+        return None if store.problem is None else {"problem": store.problem, "file": str(store.path)}
+
     # Saved games.
 
     def export(self) -> str:

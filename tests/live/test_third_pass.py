@@ -5,6 +5,7 @@ players' answer times are asserted loosely here; ``bench/flood.py`` measures the
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -105,3 +106,33 @@ def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
     assert set(codes) <= {"not_seated", "not_connected", "not_legal_now", "bad_choice", "unknown_action",
                           "not_your_turn", "rate_limited", "malformed"}, codes
     assert not any("StopIteration" in line or "Traceback" in line for line in server.lines)
+
+
+def immutable(path: Path, on: bool) -> bool:
+    """``chattr +i`` (or ``-i``): not even root may write the file, but SQLite's open handle
+    still writes the log beside it. False where that cannot be done (not root, no such flag)."""
+    try:
+        return subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+def test_a_data_file_made_read_only_is_noticed_said_and_answered_storage(server):
+    table, _ = started(server)
+    db = server.data / "cashrun.sqlite3"
+    transfer = {"type": "transfer", "from": 0, "to": 1, "amount": 10000, "reason": "test"}
+    if not immutable(db, True):
+        pytest.skip("chattr +i needs root and a file system that has the flag")
+    try:
+        codes = [table.call("act", {"id": f"ro-{n}", "action": transfer}) for n in range(6)]
+        said = table.wait_for(lambda view: view["table"]["saving"] is not None)
+        wal = (server.data / "cashrun.sqlite3-wal").stat().st_size
+    finally:
+        assert immutable(db, False)
+    assert codes[0]["ok"]  # in the log, fsynced: its answer stands
+    assert [c["error"]["code"] for c in codes[1:]] == ["storage"] * 5
+    assert said["table"]["saving"] == {"problem": "checkpoint", "file": str(db)}
+    assert (server.data / "cashrun.sqlite3-wal").stat().st_size == wal  # the log stopped growing
+    assert table.call("act", {"id": "ro-after", "action": transfer})["ok"]
+    assert table.wait_for(lambda view: view["table"]["saving"] is None)
+    assert any("cannot be written" in line for line in server.lines)
