@@ -36,7 +36,7 @@ class Broadcast:
             self._presence = None
         table = self.table
         sockets = table.sockets
-        round = sockets.round(messages.public(table))
+        round = sockets.last = sockets.round(messages.public(table))
         revealing = table.reveal.active
         for player in table.lobby.players:
             conn = sockets.phones.get(player.pid)
@@ -58,10 +58,17 @@ class Broadcast:
                 sockets.send(conn, round, messages.WATCHER)
 
     def now(self, conn: Conn, who: str | None) -> None:
-        """A phone or watcher that just connected gets its message (``who``: the phone's player id,
-        or None for a watcher); during a reveal, the one last sent to ``who`` before it (nothing if none)."""
+        """A phone or watcher that just connected (or asked with ``sync``) gets its message (``who``:
+        the phone's player id, or None for a watcher): the one its seat (or the watchers) got in the
+        table's last round, encoded once for all who ask (``Round.full``; who is connected may be a
+        moment old: the others hear a phone's coming a moment later too); during a reveal, the one
+        last sent to ``who`` before it (nothing if none)."""
         table = self.table
         if not table.reveal.active:
+            last, shown = table.sockets.last, table.reveal.shown.get(who)
+            if last is not None and shown is not None and shown[0] is last.public:
+                table.sockets.send(conn, last, shown[1])  # what its seat (or the watchers) heard last
+                return
             own = messages.WATCHER if who is None else messages.phone_own(table, who)
             table.sockets.send(conn, table.sockets.round(messages.public(table)), own)
             return

@@ -33,6 +33,10 @@ WRONG_JOINS = (4.0, 40)
 address that sent a wrong one in the last ``WRONG_JOIN_MEMORY`` seconds has no code checked
 (``rate_limited``); an address that guessed nothing wrong still joins."""
 WRONG_JOIN_MEMORY = 60.0
+WATCHER_WHOLES = (20.0, 40)
+"""Whole messages the watchers of one table ask for together (``watch`` and ``sync``), a second
+and at once: watchers share this, so however many there are they cannot crowd out the players.
+A page refused ``rate_limited`` asks again when the next update does not fit its version."""
 CLAIM_GUESSES = (0.5, 5)
 """Claim codes one address may have checked: a second, at once."""
 STRIKES = (1.0, 20)

@@ -80,6 +80,7 @@ class Joining:
         with self.lock:
             if self.game is None:
                 raise HostError("not_started")
+            self.spend_watching()
             conn.table, conn.watcher = self, True  # type: ignore[assignment]
             self.sockets.watchers.add(conn)
             self.tell.now(conn, None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .transport import Conn, Encoded, Transport
-from .updates import Round, join, share, split
+from .updates import Round, share, split
 
 
 class Sockets:
@@ -21,6 +21,9 @@ class Sockets:
         self.watchers: set[Conn] = set()
         """Phones that only watch: they get the public view."""
         self._version = 0
+        self.last: Round | None = None
+        """The latest round every socket of the table was told (``Broadcast.everyone``): a socket
+        that connects or asks for its whole message again gets it from there, encoded once."""
         self._made: dict[Any, dict[str, Any]] = {}
         """The last copy made of each part (``made``), to share with the next one."""
 
@@ -38,7 +41,7 @@ class Sockets:
     def send(self, conn: Conn, round: Round, own: dict[str, Any]) -> None:
         """``conn`` gets the round's public part and its own ``own`` part: what changed, or whole."""
         if conn.whole:
-            self.transport.send(conn.sid, "view", join(round.public, own))
+            self.transport.send(conn.sid, "view", Encoded(round.view(own)))
             return
         text, conn.seen = round.update(conn.seen, own)
         if text is not None:

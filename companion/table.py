@@ -19,6 +19,7 @@ from .claims import Claims
 from .codes import new_id
 from .countdown import Countdown
 from .errors import HostError, refusal
+from .limits import WATCHER_WHOLES, TokenBucket
 from .lobby import Lobby, Player, checked_settings, profile_set
 from .record import Record, load_game
 from .reveal import Reveal
@@ -49,6 +50,8 @@ class Table(Joining):
         self.record.catch_up()
         self.log_times = self.record.log_times
         self.sockets = Sockets(services.transport)
+        self.watching = TokenBucket(services.clock, *WATCHER_WHOLES)
+        """The whole messages all the watchers of this table may still ask for (``spend_watching``)."""
         self.claims = Claims(self, services.claims, services.clock, services.wall)
         """The claim codes the banker asked for."""
         self.again: Table | None = None
@@ -110,12 +113,20 @@ class Table(Joining):
         with self.lock:
             if conn.table is not self:
                 raise HostError("not_seated")
+            if conn.watcher:
+                self.spend_watching()
             conn.seen = None
             if conn.screen:
                 self.tell.screen(conn)
             else:
                 self.tell.now(conn, conn.pid)
             return {"ok": True}
+
+    def spend_watching(self) -> None:
+        """One more whole message for a watcher (``watch``, ``sync``), from the watchers' shared budget;
+        ``rate_limited`` when it is spent (a page asks again when the next update does not fit)."""
+        if not self.watching.take():
+            raise HostError("rate_limited")
 
     # Joining and claiming: companion.seating.
 

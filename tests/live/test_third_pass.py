@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import websocket
 
+from companion.limits import WATCHER_WHOLES
 from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from, free_port
 
@@ -106,6 +107,100 @@ def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
     assert set(codes) <= {"not_seated", "not_connected", "not_legal_now", "bad_choice", "unknown_action",
                           "not_your_turn", "rate_limited", "malformed"}, codes
     assert not any("StopIteration" in line or "Traceback" in line for line in server.lines)
+
+
+def flood(server: Server, sources: list[str], seconds: float, step) -> dict[str, int]:
+    """One raw socket from each of ``sources`` doing ``step(ws, n)`` (then reading for a moment)
+    until ``seconds`` pass; counts the answers by code and the whole ``update``s received."""
+    counts: dict[str, int] = {}
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def one(source: str) -> None:
+        n = 0
+        while time.monotonic() < stop:
+            try:
+                ws = step(source, n)
+            except (websocket.WebSocketException, OSError):
+                time.sleep(0.2)
+                continue
+            n += 1
+            ws.settimeout(0.02)
+            while True:
+                try:
+                    frame = ws.recv()
+                except websocket.WebSocketTimeoutException:
+                    break
+                except (websocket.WebSocketException, OSError):
+                    ws = None
+                    break
+                key = "whole" if frame.startswith('42["update",{"v"') and '"base"' not in frame[:40] else \
+                    answer_code(frame)
+                if key:
+                    with lock:
+                        counts[key] = counts.get(key, 0) + 1
+            if ws is not None and step.__name__ == "reconnect":
+                ws.close()
+
+    threads = [threading.Thread(target=one, args=(source,)) for source in sources]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return counts
+
+
+def answer_code(frame: str) -> str | None:
+    if not frame.startswith("43"):
+        return None
+    answer = json.loads(frame[2:].lstrip("0123456789"))[0]
+    return "ok" if answer.get("ok") else answer["error"]["code"]
+
+
+def timed_acts(table: Peer, seconds: float) -> list[float]:
+    """The banker's act (a small transfer) every 0.1 s: each round trip, in seconds."""
+    times = []
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        began = time.perf_counter()
+        answer = table.call("act", {"id": f"timed-{time.monotonic()}-{n}", "action": {
+            "type": "transfer", "from": n % 2, "to": 1 - n % 2, "amount": 10000, "reason": "test"}})
+        assert answer["ok"], answer
+        times.append(time.perf_counter() - began)
+        n += 1
+        time.sleep(0.1)
+    return times
+
+
+def test_watchers_syncing_share_a_budget_and_the_players_play_on(server):
+    """40 watchers from ten addresses ask for their whole message 9 times a second each (under
+    every per-socket limit): the host sends at most the watchers' budget of whole messages, and
+    the banker's acts are answered on time (asserted loosely; ``bench/flood.py --kind sync``)."""
+    table, _ = started(server)
+    sockets: dict[str, websocket.WebSocket] = {}
+
+    def step(source: str, n: int) -> websocket.WebSocket:
+        ws = sockets.get(source)
+        if ws is None:
+            ws = sockets[source] = raw(server, source.split("#")[0])
+            ws.send(f'420["watch",{{"code":"{server.code}"}}]')
+        ws.send(f'42{n + 1}["sync",{{}}]')
+        time.sleep(1 / 9)
+        return ws
+
+    sources = [f"127.0.3.{1 + n % 10}#{n}" for n in range(40)]
+    result: dict[str, Any] = {}
+    watchers = threading.Thread(target=lambda: result.update(flood(server, sources, 4.0, step)))
+    watchers.start()
+    times = timed_acts(table, 4.0)
+    watchers.join()
+    rate, burst = WATCHER_WHOLES
+    assert result.get("whole", 0) <= rate * 5.0 + burst, result  # the watches' and syncs' whole messages
+    assert result.get("rate_limited", 0) > 0, result
+    assert sorted(times)[len(times) // 2] < 0.25 and max(times) < 2.0, times
+    for ws in sockets.values():
+        ws.close()
 
 
 def immutable(path: Path, on: bool) -> bool:
