@@ -174,6 +174,8 @@ class Host:
         except HostError as error:
             if error.code == "rate_limited":
                 return self._rate_limited(conn)
+            if error.code == "not_seated":  # a page sends it once in a while (its seat just went), never on and on
+                self._strike(conn)
             return refusal(error.code, **error.values)
         except STORAGE_ERRORS as error:
             log.error("could not save a message: %s", error)
@@ -183,10 +185,14 @@ class Host:
             return refusal("internal")
 
     def _rate_limited(self, conn: Conn) -> dict[str, Any]:
-        if not conn.strikes.take():
-            log.warning("closed a connection of %s that kept sending after rate_limited", conn.address)
-            self.services.transport.cut(conn.sid)
+        self._strike(conn)
         return refusal("rate_limited")
+
+    def _strike(self, conn: Conn) -> None:
+        """A refusal an honest page hardly ever earns: out of strikes, the connection is closed."""
+        if not conn.strikes.take():
+            log.warning("closed a connection of %s that kept sending after rate_limited or not_seated", conn.address)
+            self.services.transport.cut(conn.sid)
 
     # Messages.
 
