@@ -245,7 +245,9 @@ def many(port: int, kind: str, sockets: int, rate: float, seconds: float, code: 
                 answer = json.loads(got[2:].lstrip("0123456789"))[0]
                 with lock:
                     counts["ok" if answer.get("ok") else answer["error"]["code"]] += 1
-            elif got.startswith("41") or got.startswith('42["refused"') or not got:
+                if until_whole and not answer.get("ok"):
+                    return  # refused: connect again
+            elif got.startswith(("41", '42["refused"')) or not got:
                 break
         with lock:
             counts["closed"] += 1

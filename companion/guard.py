@@ -11,9 +11,10 @@ import threading
 from dataclasses import dataclass
 
 from .limits import (
-    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, BAN_SECONDS, CLAIM_GUESSES, JOIN_GUESSES, SOCKET_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS,
-    TokenBucket,
+    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, BAN_SECONDS, CLAIM_GUESSES, JOIN_GUESSES, SEAT_CONNECTS, SOCKET_OPENS,
+    STRANGER_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS, TokenBucket,
 )
+from .network import LAPTOP
 from .timers import Clock
 
 MAX_ADDRESSES = 1024
@@ -51,6 +52,10 @@ class Guard:
         """Addresses that held a seat or a table screen, and when they last did."""
         self._wrong_joins = TokenBucket(clock, *WRONG_JOINS)
         """Wrong join codes of the whole host: guessing from many addresses is bounded too."""
+        self._stranger_opens = TokenBucket(clock, *STRANGER_OPENS)
+        """New sockets of addresses that hold no seat or table screen, all together."""
+        self._seats: dict[str, TokenBucket] = {}
+        """Connections of each seat token (by its hash) that a table knows."""
         self._lock = threading.Lock()
 
     def _budget(self, address: str) -> AddressBudget:
@@ -79,9 +84,23 @@ class Guard:
             return self._budget(address).packets.take()
 
     def open_socket(self, address: str) -> bool:
-        """One more new socket from this address."""
+        """One more new socket from this address; a stranger's (no seat or table screen lately, not
+        the laptop) also from the strangers' budget of the whole host."""
         with self._lock:
-            return self._budget(address).opens.take()
+            if not self._budget(address).opens.take():
+                return False
+            return address in LAPTOP or self._is_trusted(address) or self._stranger_opens.take()
+
+    def seat_connect(self, token_hash: str) -> bool:
+        """One more connection with this seat token (a known one: the caller looked it up)."""
+        with self._lock:
+            bucket = self._seats.get(token_hash)
+            if bucket is None:
+                if len(self._seats) >= MAX_ADDRESSES:
+                    for known in [t for t, b in self._seats.items() if b.full()]:
+                        del self._seats[known]
+                bucket = self._seats[token_hash] = TokenBucket(self.clock, *SEAT_CONNECTS)
+            return bucket.take()
 
     def guess(self, address: str, kind: str) -> bool:
         """One more checked ``join`` or ``claim`` code from this address.
@@ -125,8 +144,11 @@ class Guard:
     def trusted(self, address: str) -> bool:
         """Did this address hold a seat or a table screen lately? (The reserved connections.)"""
         with self._lock:
-            seen = self._trusted.get(address)
-            return seen is not None and self.clock() - seen < TRUST_SECONDS
+            return self._is_trusted(address)
+
+    def _is_trusted(self, address: str) -> bool:
+        seen = self._trusted.get(address)
+        return seen is not None and self.clock() - seen < TRUST_SECONDS
 
     def strikes(self) -> TokenBucket:
         """A new socket's allowance of ``rate_limited`` answers before it is closed."""

@@ -141,10 +141,13 @@ class Host:
         elif auth.get("token") is not None:
             token = auth["token"]
             valid = is_text(token) and len(token) <= MAX_SECRET
-            found = self.store.game_of_token(token_hash(token)) if valid else None
+            hashed = token_hash(token) if valid else ""
+            found = self.store.game_of_token(hashed) if valid else None
             table = self.table(found[0]) if found is not None else None
             if found is None or table is None:
                 raise Refused("refused", {"code": "bad_token"})
+            if not self.guard.seat_connect(hashed):
+                raise Refused("refused", {"code": "rate_limited"})
             self.conns[sid] = conn
             self.guard.trust(address)
             table.attach_phone(conn, found[1])

@@ -26,6 +26,13 @@ ADDRESS_PACKETS = (200.0, 400)
 """Frames of all connections of one address together."""
 SOCKET_OPENS = (5.0, 20)
 """New sockets (WebSocket upgrades) of one address: a second, at once."""
+STRANGER_OPENS = (20.0, 40)
+"""New sockets of every address together that held no seat or table screen lately (and is not
+the laptop), a second and at once: many addresses reconnecting in a loop cannot crowd out the
+players, whose phones' addresses do not spend it."""
+SEAT_CONNECTS = (0.5, 6)
+"""Connections with one seat token, a second and at once: more is refused ``rate_limited`` (the
+page tries again a few seconds later). A phone on a poor Wi-Fi reconnects far less often."""
 JOIN_GUESSES = (2.0, 10)
 """Join codes one address may have checked: a second, at once."""
 WRONG_JOINS = (4.0, 40)

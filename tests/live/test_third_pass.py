@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import websocket
 
-from companion.limits import WATCHER_WHOLES
+from companion.limits import SEAT_CONNECTS, STRANGER_OPENS, WATCHER_WHOLES
 from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from, free_port
 
@@ -109,9 +109,10 @@ def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
     assert not any("StopIteration" in line or "Traceback" in line for line in server.lines)
 
 
-def flood(server: Server, sources: list[str], seconds: float, step) -> dict[str, int]:
-    """One raw socket from each of ``sources`` doing ``step(ws, n)`` (then reading for a moment)
-    until ``seconds`` pass; counts the answers by code and the whole ``update``s received."""
+def flood(server: Server, sources: list[str], seconds: float, step, close_each: bool = False) -> dict[str, int]:
+    """Each of ``sources`` (an address, then ``#`` and anything) does ``step(source, n)``, which
+    gives a raw socket, reads what came for a moment (and closes it with ``close_each``), until
+    ``seconds`` pass; counts the answers by code, refused connections and whole ``update``s."""
     counts: dict[str, int] = {}
     lock = threading.Lock()
     stop = time.monotonic() + seconds
@@ -139,7 +140,7 @@ def flood(server: Server, sources: list[str], seconds: float, step) -> dict[str,
                 if key:
                     with lock:
                         counts[key] = counts.get(key, 0) + 1
-            if ws is not None and step.__name__ == "reconnect":
+            if ws is not None and close_each:
                 ws.close()
 
     threads = [threading.Thread(target=one, args=(source,)) for source in sources]
@@ -151,6 +152,9 @@ def flood(server: Server, sources: list[str], seconds: float, step) -> dict[str,
 
 
 def answer_code(frame: str) -> str | None:
+    """An acknowledgement's code (``ok`` or the refusal's), or ``refused:CODE`` for a refused connection."""
+    if frame.startswith("44"):
+        return "refused:" + json.loads(frame[2:]).get("data", {}).get("code", "?")
     if not frame.startswith("43"):
         return None
     answer = json.loads(frame[2:].lstrip("0123456789"))[0]
@@ -201,6 +205,43 @@ def test_watchers_syncing_share_a_budget_and_the_players_play_on(server):
     assert sorted(times)[len(times) // 2] < 0.25 and max(times) < 2.0, times
     for ws in sockets.values():
         ws.close()
+
+
+def test_reconnect_storms_are_bounded_and_the_players_play_on(server):
+    """Thirty addresses that connect, watch and close in a loop share the strangers' budget of
+    new sockets; a seat token that reconnects from several addresses is refused ``rate_limited``
+    beyond its own; the banker's acts are answered on time meanwhile (asserted loosely;
+    ``bench/flood.py --kind reconnect`` measures them)."""
+    table, tokens = started(server)
+
+    def watcher(source: str, n: int) -> websocket.WebSocket:
+        ws = raw(server, source.split("#")[0])
+        ws.send(f'420["watch",{{"code":"{server.code}"}}]')
+        return ws
+
+    def seat(source: str, n: int) -> websocket.WebSocket:
+        ws = raw(server, source.split("#")[0], {"token": tokens[2]})
+        time.sleep(0.05)
+        return ws
+
+    result: dict[str, Any] = {}
+    seconds = 4.0
+    storms = [threading.Thread(target=lambda: result.update(watchers=flood(
+                  server, [f"127.0.4.{n}" for n in range(1, 31)], seconds, watcher, close_each=True))),
+              threading.Thread(target=lambda: result.update(seat=flood(
+                  server, [f"127.0.6.{n}" for n in range(1, 5)], seconds, seat, close_each=True)))]
+    for storm in storms:
+        storm.start()
+    times = timed_acts(table, seconds)
+    for storm in storms:
+        storm.join()
+    rate, burst = STRANGER_OPENS
+    watched = result["watchers"].get("whole", 0)
+    assert 0 < watched <= rate * (seconds + 1) + burst, result
+    per_seat, at_once = SEAT_CONNECTS
+    assert result["seat"].get("refused:rate_limited", 0) > 0, result
+    assert result["seat"].get("whole", 0) <= per_seat * (seconds + 1) + at_once, result
+    assert sorted(times)[len(times) // 2] < 0.25 and max(times) < 2.0, times
 
 
 def immutable(path: Path, on: bool) -> bool:
