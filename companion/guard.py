@@ -11,8 +11,8 @@ import threading
 from dataclasses import dataclass
 
 from .limits import (
-    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, BAN_SECONDS, CLAIM_GUESSES, JOIN_GUESSES, SEAT_CONNECTS, SOCKET_OPENS,
-    STRANGER_OPENS, STRIKES, WRONG_JOIN_MEMORY, WRONG_JOINS, TokenBucket,
+    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, BAN_SECONDS, CLAIM_GUESSES, CLAIM_MEMORY, JOIN_GUESSES, SEAT_CONNECTS,
+    SOCKET_OPENS, STRANGER_OPENS, STRIKES, WRONG_CLAIMS, WRONG_JOIN_MEMORY, WRONG_JOINS, TokenBucket,
 )
 from .network import LAPTOP
 from .timers import Clock
@@ -35,9 +35,12 @@ class AddressBudget:
     packets: TokenBucket
     wrong_join: float = float("-inf")
     """When this address last sent a wrong join code (monotonic clock)."""
+    wrong_claim: float = float("-inf")
+    """When this address last sent a wrong claim code."""
 
-    def idle(self) -> bool:
-        return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets))
+    def idle(self, now: float) -> bool:
+        return self.wrong_claim < now - CLAIM_MEMORY and all(
+            b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets))
 
 
 class Guard:
@@ -52,6 +55,8 @@ class Guard:
         """Addresses that held a seat or a table screen, and when they last did."""
         self._wrong_joins = TokenBucket(clock, *WRONG_JOINS)
         """Wrong join codes of the whole host: guessing from many addresses is bounded too."""
+        self._wrong_claims = TokenBucket(clock, *WRONG_CLAIMS)
+        """Wrong claim codes of the whole host: guesses from many addresses only slow down."""
         self._stranger_opens = TokenBucket(clock, *STRANGER_OPENS)
         """New sockets of addresses that hold no seat or table screen, all together."""
         self._seats: dict[str, TokenBucket] = {}
@@ -62,7 +67,8 @@ class Guard:
         budget = self._budgets.get(address)
         if budget is None:
             if len(self._budgets) >= MAX_ADDRESSES:
-                for known in [a for a, b in self._budgets.items() if b.idle()]:
+                now = self.clock()
+                for known in [a for a, b in self._budgets.items() if b.idle(now)]:
                     del self._budgets[known]
             budget = self._budgets[address] = AddressBudget(
                 TokenBucket(self.clock, ADDRESS_RATE, ADDRESS_BURST),
@@ -105,13 +111,15 @@ class Guard:
     def guess(self, address: str, kind: str) -> bool:
         """One more checked ``join`` or ``claim`` code from this address.
 
-        A join code is not checked either while the host's wrong join codes are spent and
+        A code is not checked either while the host's wrong codes of its kind are spent and
         this address sent one of them lately."""
         with self._lock:
-            budget = self._budget(address)
+            budget, now = self._budget(address), self.clock()
             if kind != "join":
+                if budget.wrong_claim > now - CLAIM_MEMORY and self._wrong_claims.empty():
+                    return False
                 return budget.claims.take()
-            if budget.wrong_join > self.clock() - WRONG_JOIN_MEMORY and self._wrong_joins.empty():
+            if budget.wrong_join > now - WRONG_JOIN_MEMORY and self._wrong_joins.empty():
                 return False
             return budget.joins.take()
 
@@ -120,6 +128,12 @@ class Guard:
         with self._lock:
             self._budget(address).wrong_join = self.clock()
             self._wrong_joins.take()
+
+    def wrong_claim(self, address: str) -> None:
+        """A claim code from this address named no live code."""
+        with self._lock:
+            self._budget(address).wrong_claim = self.clock()
+            self._wrong_claims.take()
 
     def ban(self, address: str) -> None:
         """A connection of this address was closed for flooding: refuse its new ones for a while."""

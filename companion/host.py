@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from socketio.exceptions import ConnectionRefusedError as Refused
 
-from .codes import new_id, new_join_code, new_table_key, normal_join_code, token_hash
+from .codes import new_id, new_join_code, new_table_key, normal_claim_code, normal_join_code, token_hash
 from .errors import HostError, refusal
 from .guard import Guard
 from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
@@ -239,12 +239,13 @@ class Host:
 
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
         self._guess(conn, "claim")
-        code = fields(data, code=str)["code"].strip()
+        code = normal_claim_code(fields(data, code=str)["code"])
         seed = client_seed(data)
         if conn.screen:
             raise HostError("already_seated")
         table = self.services.claims.get(code)
         if table is None:
+            self.guard.wrong_claim(conn.address)
             for live in set(self.services.claims.values()):  # a copy: other tables change it
                 live.wrong_claim(conn.address)
             raise HostError("bad_claim")

@@ -53,10 +53,14 @@ BAN_SECONDS = 10.0
 are closed at once for this long, before a thread is made: no honest page floods."""
 CLAIM_TRIES = 5
 """Wrong claim codes from one address after which a live claim code refuses that address."""
-CLAIM_ENDS = 50
-"""Wrong claim codes on the host (at most ``CLAIM_TRIES`` from each address) that end a live
-claim code: the banker makes a new one. Ten addresses are needed, and 50 guesses of a
-million codes find one with a chance of 1 in 20,000."""
+WRONG_CLAIMS = (1.0, 20)
+"""Wrong claim codes of every address together, a second and at once. When they run out, an
+address that sent a wrong one in the last ``CLAIM_MEMORY`` seconds has no code checked
+(``rate_limited``); an address that guessed nothing wrong (the phone with the right code) still
+claims. Guesses only slow down: no number of them ends a code. In a code's ten minutes the host
+checks at most about 620 guesses, plus one from each other address: with 250 addresses and six
+live codes of a hundred million, one in about 19,000 finds one."""
+CLAIM_MEMORY = 600.0
 MAX_ID = 64
 ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 """An action id: 1 to ``MAX_ID`` letters, digits and ``_ . : -``."""

@@ -106,6 +106,7 @@ def table_own(table: Source) -> dict[str, Any]:
             "phones": [p.pid in phones for p in players],
             "phoneless": phoneless,
             "claims": table.claims.shown(table.lobby.seat_of),
+            "claims_guessed": table.claims.guessed(),
             "log_times": log_times,
             "board": None if game is None else table.lobby.settings["board"],
             "saving": table.saving(),

@@ -87,8 +87,8 @@ class Joining:
             return {"ok": True, "game_id": self.id}
 
     def wrong_claim(self, address: str) -> None:
-        """A wrong claim code reached the host from ``address`` (``Claims.wrong``); the banker
-        sees an ended code go and makes a new one."""
+        """A wrong claim code reached the host from ``address`` (``Claims.wrong``); the banker's
+        drawer says that codes are being guessed."""
         with self.lock:
             if self.claims.wrong(address):
                 self.tell.everyone()

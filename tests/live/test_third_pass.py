@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import websocket
 
-from companion.limits import SEAT_CONNECTS, STRANGER_OPENS, WATCHER_WHOLES
+from companion.limits import SEAT_CONNECTS, STRANGER_OPENS, WATCHER_WHOLES, WRONG_CLAIMS
 from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from, free_port
 
@@ -242,6 +242,43 @@ def test_reconnect_storms_are_bounded_and_the_players_play_on(server):
     assert result["seat"].get("refused:rate_limited", 0) > 0, result
     assert result["seat"].get("whole", 0) <= per_seat * (seconds + 1) + at_once, result
     assert sorted(times)[len(times) // 2] < 0.25 and max(times) < 2.0, times
+
+
+def test_claim_guesses_from_many_addresses_leave_the_code_to_its_phone(server):
+    """39 addresses guess claim codes, each at its own limit (one every 2 s); 3 s in, the lost
+    phone types the real code (with the space the table shows) and gets its seat."""
+    table, _ = started(server)
+    assert table.call("act", {"id": "claim-1", "action": {"type": "claim_code", "seat": 1}})["ok"]
+    code = table.wait_for(lambda view: "1" in view["table"]["claims"])["table"]["claims"]["1"]["code"]
+    sockets: dict[str, websocket.WebSocket] = {}
+
+    def guess(source: str, n: int) -> websocket.WebSocket:
+        ws = sockets.get(source)
+        if ws is None:
+            ws = sockets[source] = raw(server, source)
+        wrong = f"{(int(code) + 1 + n) % 10 ** len(code):0{len(code)}d}"
+        ws.send(f'42{n + 1}["claim",{{"code":"{wrong}"}}]')
+        time.sleep(2.0)
+        return ws
+
+    result: dict[str, Any] = {}
+    seconds = 6.0
+    guessers = threading.Thread(target=lambda: result.update(flood(
+        server, [f"127.0.5.{n}" for n in range(1, 40)], seconds, guess)))
+    guessers.start()
+    time.sleep(3.0)
+    phone = raw(server, "127.0.0.7")
+    phone.send(f'421["claim",{{"code":"{code[:4]} {code[4:]}"}}]')
+    answered = [a for a in answers(phone, 5.0)[:1]]
+    guessers.join()
+    assert answered and answered[0]["ok"] and answered[0]["seat"] == 1, answered
+    assert result.get("bad_claim", 0) > 0 and "ok" not in result, result
+    checked = result.get("bad_claim", 0)
+    rate, burst = WRONG_CLAIMS
+    assert checked <= rate * (seconds + 1) + burst + 39, result
+    assert table.wait_for(lambda view: view["table"]["claims_guessed"] > 0)
+    for ws in (*sockets.values(), phone):
+        ws.close()
 
 
 def immutable(path: Path, on: bool) -> bool:
