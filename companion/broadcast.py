@@ -4,15 +4,30 @@ phones' and the watchers' messages, and a phone's coming and going waits a momen
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, field
+from typing import Any
 
 from . import messages
 from .messages import Source
 from .timers import Clock, Handle, Scheduler, Wall
+from .sockets import Outgoing
 from .transport import Conn
+from .updates import Round
 
 PRESENCE_DELAY = 0.5
 """Seconds a phone's coming and going waits before the others hear it, so a storm of
 reconnects sends one message, not one per reconnect."""
+
+
+@dataclass(slots=True)
+class Prepared:
+    """One round's messages, encoded, waiting to be sent (``Broadcast.deliver``)."""
+
+    round: Round
+    out: list[Outgoing] = field(default_factory=list)
+    remember: list[tuple[str | None, dict[str, Any]]] = field(default_factory=list)
+    """The own part of every seat (by player id) and of the watchers (None), remembered with the
+    round's public part once sent (``Reveal.remember``)."""
 
 
 class Broadcast:
@@ -31,31 +46,44 @@ class Broadcast:
         ends); a phone that just connected (``fresh``) gets again what its seat was last sent.
         Outside a reveal every seat's message is remembered, with or without a phone.
         """
+        self.deliver(self.prepare())
+        if fresh is not None and self.table.reveal.active and fresh.pid is not None:
+            self.now(fresh, fresh.pid)
+
+    def prepare(self) -> Prepared:
+        """Every socket's message of a new round, worked out and encoded but not sent (``deliver``
+        sends them): a game act prepares them while its commit is written."""
+        table = self.table
+        sockets = table.sockets
+        prepared = Prepared(sockets.round(messages.public(table)))
+        round = prepared.round
+        revealing = table.reveal.active
+        if not revealing:
+            for player in table.lobby.players:
+                own = messages.phone_own(table, player.pid)
+                prepared.remember.append((player.pid, own))
+                conn = sockets.phones.get(player.pid)
+                if conn is not None:
+                    prepared.out.append(sockets.prepare(conn, round, own))
+        if sockets.screens:
+            own = messages.table_own(table)
+            prepared.out += [sockets.prepare(conn, round, own) for conn in sockets.screens]
+        if table.game is not None and not revealing:
+            prepared.remember.append((None, messages.WATCHER))
+            prepared.out += [sockets.prepare(conn, round, messages.WATCHER) for conn in sockets.watchers]
+        return prepared
+
+    def deliver(self, prepared: Prepared) -> None:
+        """Send a prepared round (under the table's lock, with nothing changed since ``prepare``)."""
         if self._presence is not None:
             self._presence.cancel()
             self._presence = None
         table = self.table
-        sockets = table.sockets
-        round = sockets.last = sockets.round(messages.public(table))
-        revealing = table.reveal.active
-        for player in table.lobby.players:
-            conn = sockets.phones.get(player.pid)
-            if revealing:
-                if conn is not None and conn is fresh:
-                    self.now(conn, player.pid)
-                continue
-            own = messages.phone_own(table, player.pid)
-            table.reveal.remember(player.pid, round.public, own)
-            if conn is not None:
-                sockets.send(conn, round, own)
-        if sockets.screens:
-            own = messages.table_own(table)
-            for conn in sockets.screens:
-                sockets.send(conn, round, own)
-        if table.game is not None and not revealing:
-            table.reveal.remember(None, round.public, messages.WATCHER)
-            for conn in sockets.watchers:
-                sockets.send(conn, round, messages.WATCHER)
+        table.sockets.last = prepared.round
+        for who, own in prepared.remember:
+            table.reveal.remember(who, prepared.round.public, own)
+        for outgoing in prepared.out:
+            table.sockets.deliver(outgoing)
 
     def now(self, conn: Conn, who: str | None) -> None:
         """A phone or watcher that just connected (or asked with ``sync``) gets its message (``who``:

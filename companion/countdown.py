@@ -33,6 +33,15 @@ class Countdown:
             deadline = self.deadline = self.clock() + seconds
             self._timer = self.scheduler.call_at(deadline, lambda: self.expire(deadline))
 
+    def restore(self, deadline: float | None) -> None:
+        """Back to the deadline it had (an action whose update ran was not saved after all)."""
+        if deadline == self.deadline:
+            return
+        self.stop()
+        if deadline is not None:
+            self.deadline = deadline
+            self._timer = self.scheduler.call_at(deadline, lambda: self.expire(deadline))
+
     def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()

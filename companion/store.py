@@ -11,6 +11,7 @@ import logging
 import os
 import sqlite3
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -125,6 +126,8 @@ class Store:
         self.on_problem: Callable[[], None] = lambda: None
         """Told when ``problem`` starts or ends (from inside a commit: it must not wait for a table)."""
         self._lock = threading.Lock()
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="cashrun-store")
+        """Commits that run while the table prepares its messages (``commit_soon``)."""
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -154,6 +157,7 @@ class Store:
     def close(self) -> None:
         """Fold the write-ahead log into the file and close it: after a clean exit the one
         file ``cashrun.sqlite3`` holds every game."""
+        self._writer.shutdown()
         with self._lock:
             try:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -183,6 +187,12 @@ class Store:
                 log.warning("could not mark action %d of game %s: %s", n, game_id, error)
             self._watch_file()
         return n
+
+    def commit_soon(self, game_id: str, change: Change) -> Future[int]:
+        """``commit`` on the store's own thread: SQLite lets go of Python while it writes and
+        syncs, so the caller's thread can prepare the messages meanwhile (and send them only once
+        the commit returned)."""
+        return self._writer.submit(self.commit, game_id, change)
 
     def _watch_file(self) -> None:
         """After a commit: if the file stopped taking writes (it became read-only) or the log grew

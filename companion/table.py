@@ -14,7 +14,7 @@ from typing import Any
 from engine import BANKER, Game, IllegalAction, Settings
 from engine.strict import same
 
-from .broadcast import Broadcast
+from .broadcast import Broadcast, Prepared
 from .claims import Claims
 from .codes import new_id
 from .countdown import Countdown
@@ -286,19 +286,31 @@ class Table(Joining):
         length = public["log_start"] + len(public["log"])
         answer = {"ok": True, "events": events}
         self.status = "over" if game.over else "playing"
-        first = self.record.log_length
+        first, at = self.record.log_length, self.s.wall()
+        deadline, until = self.countdown.deadline, self.reveal.until
+        # What the action starts is set before it is saved (and undone if it is not), so that every
+        # socket's message is prepared while the store writes; they are sent only once the commit
+        # returned: nothing is seen before it is saved.
+        self.record.events_added(length, at)
+        self.reveal.start(first, events)
+        self.countdown.update(events, public["phase"], self.auction_seconds())
         try:
-            self._commit(actor, action_id, action, answer, seat=seat, first=first, events=length,
-                         engine=game.to_json() if game.over else None)
+            told: Prepared | None = self._commit(
+                actor, action_id, action, answer, seat=seat, first=first, events=length,
+                engine=game.to_json() if game.over else None, at=at, meanwhile=self.tell.prepare)
         except Exception:
             log.exception("could not save an action")
+            self.record.events_undone(first)
+            if self.reveal.until != until:
+                self.reveal.stop()
+            self.countdown.restore(deadline)
             self._restore()
             return refusal("storage")
         self.s.timing("committed")
-        self.record.events_added(length, self.s.wall())
-        self.reveal.start(first, events)
-        self.countdown.update(events, public["phase"], self.auction_seconds())
-        self.tell.everyone()
+        if told is None:  # preparing failed (logged): the action is saved, so it is told all the same
+            self.tell.everyone()
+        else:
+            self.tell.deliver(told)
         self.s.timing("encoded")
         return answer
 
@@ -310,13 +322,16 @@ class Table(Joining):
 
     def _commit(self, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
                 lobby: bool = False, add: dict[str, str] | None = None, drop: list[str] | None = None,
-                **row: Any) -> None:
-        """Write one accepted message (``Record.commit``); only then is it remembered and told."""
-        self.record.commit(self.status, actor, action_id, action, answer, at=self.s.wall(),
-                           lobby=self.lobby.to_dict() if lobby else None, add=add, drop=drop, **row)
+                **row: Any) -> Any:
+        """Write one accepted message (``Record.commit``, whose ``meanwhile`` result it returns);
+        only then is it remembered and told."""
+        row.setdefault("at", self.s.wall())
+        made = self.record.commit(self.status, actor, action_id, action, answer,
+                                  lobby=self.lobby.to_dict() if lobby else None, add=add, drop=drop, **row)
         for dropped in drop or []:
             del self.tokens[dropped]
         self.tokens.update(add or {})
+        return made
 
     # The auction countdown.
 
