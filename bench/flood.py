@@ -93,24 +93,39 @@ def frame_of(kind: str) -> Callable[[int], str]:
     if kind == "join":
         return lambda n: f"42{n}" + json.dumps(["join", {"code": "".join(
             random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)), "name": "x"}])
-    return lambda n: f"42{n}" + json.dumps(["claim", {"code": f"{random.randrange(1_000_000):06d}"}])
+    if kind == "sync":
+        return lambda n: f'42{n}["sync",{{}}]'
+    return lambda n: f"42{n}" + json.dumps(["claim", {"code": f"{random.randrange(100_000_000):08d}"}])
 
 
-def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) -> dict[str, Any]:
+def source_of(kind: str, n: int) -> str:
+    """The address of the attacker's socket number ``n``: one address, or many (``WATCHERS``)."""
+    if kind not in WATCHERS:
+        return ATTACKER
+    net = {"sync": 3, "reconnect": 4, "claims": 5}[kind]
+    return f"127.0.{net}.{1 + (n % WATCHERS[kind] if WATCHERS[kind] else n)}"
+
+
+def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float, code: str) -> dict[str, Any]:
+    """Each socket opens, connects (and watches, for ``sync`` and ``reconnect``), then sends its
+    frames at ``rate`` while it reads; ``reconnect`` closes and opens again once its whole
+    message came. Counts what was answered, the whole messages and the bytes received."""
     stop = time.monotonic() + seconds
     counts: Counter[str] = Counter()
     lock = threading.Lock()
     frame = frame_of(kind)
 
-    def one_socket() -> None:
+    def one_socket(n: int) -> None:
         while time.monotonic() < stop:
             try:
-                sock = connect_from(ATTACKER, port)
                 ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                                 socket=sock, timeout=WAIT, skip_utf8_validation=True)
+                                                 socket=connect_from(source_of(kind, n), port), timeout=WAIT,
+                                                 skip_utf8_validation=True)
                 ws.recv()
                 ws.send("40")
                 ws.recv()
+                if kind in ("sync", "reconnect"):
+                    ws.send(f'420["watch",{{"code":"{code}"}}]')
             except (OSError, websocket.WebSocketException):
                 with lock:
                     counts["refused_opens"] += 1
@@ -118,6 +133,10 @@ def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) ->
                 continue
             with lock:
                 counts["opened"] += 1
+            if kind == "reconnect":
+                read(ws)
+                ws.close()
+                continue
             sender = threading.Thread(target=send, args=(ws,), daemon=True)
             sender.start()
             read(ws)
@@ -125,7 +144,8 @@ def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) ->
             sender.join()
 
     def send(ws: websocket.WebSocket) -> None:
-        n, next_at = 0, time.monotonic()
+        n, next_at = 1, time.monotonic() + random.random() / rate
+        time.sleep(max(0.0, next_at - time.monotonic()))
         while time.monotonic() < stop and ws.connected:
             try:
                 ws.send(frame(n))
@@ -145,99 +165,15 @@ def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) ->
                 continue
             except (OSError, websocket.WebSocketException):
                 break
-            if got == "2":
-                ws.send("3")
-            elif got.startswith("43"):
-                answer = json.loads(got[2:].lstrip("0123456789"))[0]
-                code = "ok" if answer.get("ok") else answer["error"]["code"]
-                with lock:
-                    counts[code] += 1
-            elif got.startswith("41") or not got:
-                break
-        with lock:
-            counts["closed"] += 1
-
-    threads = [threading.Thread(target=one_socket, daemon=True) for _ in range(sockets)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + WAIT)
-    return dict(counts)
-
-
-def many(port: int, kind: str, sockets: int, rate: float, seconds: float, code: str) -> dict[str, Any]:
-    """The many-address floods (``sync``, ``reconnect``, ``claims``): each socket from its
-    address (127.0.3.N, 127.0.4.N, 127.0.5.N); counts what was answered and the bytes received."""
-    stop = time.monotonic() + seconds
-    counts: Counter[str] = Counter()
-    lock = threading.Lock()
-    shared = WATCHERS[kind]
-    net = {"sync": 3, "reconnect": 4, "claims": 5}[kind]
-
-    def opened(source: str, event: str | None) -> websocket.WebSocket:
-        ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                         socket=connect_from(source, port), timeout=WAIT, skip_utf8_validation=True)
-        ws.recv()
-        ws.send("40")
-        ws.recv()
-        if event is not None:
-            ws.send(f'420["{event}",{{"code":"{code}"}}]')
-        return ws
-
-    def one_socket(n: int) -> None:
-        source = f"127.0.{net}.{1 + (n % shared if shared else n)}"
-        while time.monotonic() < stop:
-            try:
-                ws = opened(source, "watch" if kind != "claims" else None)
-            except (OSError, websocket.WebSocketException):
-                with lock:
-                    counts["refused_opens"] += 1
-                time.sleep(0.2)
-                continue
-            with lock:
-                counts["opened"] += 1
-            if kind == "reconnect":
-                read(ws, until_whole=True)
-                ws.close()
-                continue
-            sender = threading.Thread(target=send, args=(ws,), daemon=True)
-            sender.start()
-            read(ws)
-            ws.close()
-            sender.join()
-
-    def send(ws: websocket.WebSocket) -> None:
-        n, next_at = 1, time.monotonic() + random.random() / rate
-        time.sleep(max(0.0, next_at - time.monotonic()))
-        while time.monotonic() < stop and ws.connected:
-            frame = f'42{n}["sync",{{}}]' if kind == "sync" else \
-                f'42{n}["claim",{{"code":"{random.randrange(100_000_000):08d}"}}]'
-            try:
-                ws.send(frame)
-            except (OSError, websocket.WebSocketException):
-                return
-            n += 1
-            with lock:
-                counts["sent"] += 1
-            next_at += 1 / rate
-            time.sleep(max(0.0, next_at - time.monotonic()))
-
-    def read(ws: websocket.WebSocket, until_whole: bool = False) -> None:
-        while time.monotonic() < stop:
-            try:
-                got = ws.recv()
-            except websocket.WebSocketTimeoutException:
-                continue
-            except (OSError, websocket.WebSocketException):
-                break
             with lock:
                 counts["bytes"] += len(got)
             if got == "2":
                 ws.send("3")
             elif got.startswith('42["update"'):
+                whole = '"base"' not in got[:40]
                 with lock:
-                    counts["whole" if '"base"' not in got[:40] else "updates"] += 1
-                if until_whole and '"base"' not in got[:40]:
+                    counts["whole" if whole else "updates"] += 1
+                if whole and kind == "reconnect":
                     with lock:
                         counts["reconnects"] += 1
                     return
@@ -245,7 +181,7 @@ def many(port: int, kind: str, sockets: int, rate: float, seconds: float, code: 
                 answer = json.loads(got[2:].lstrip("0123456789"))[0]
                 with lock:
                     counts["ok" if answer.get("ok") else answer["error"]["code"]] += 1
-                if until_whole and not answer.get("ok"):
+                if kind == "reconnect" and not answer.get("ok"):
                     return  # refused: connect again
             elif got.startswith(("41", '42["refused"')) or not got:
                 break
@@ -406,10 +342,8 @@ def main() -> None:
         spec = args.attacker
         if spec["kind"] == "halfsent":
             result = staller(**{k: v for k, v in spec.items() if k not in ("kind", "code")})
-        elif spec["kind"] in WATCHERS:
-            result = many(**spec)
         else:
-            result = attacker(**{k: v for k, v in spec.items() if k != "code"})
+            result = attacker(**spec)
         print(json.dumps(result), flush=True)
         return
     sockets, rate, seconds = DEFAULTS.get(args.kind, (20, 500.0, 12.0))
@@ -484,7 +418,8 @@ def main() -> None:
         print(f"new phones that failed: {dict(failed) or 0}; attacker: {counts}")
         return
     checked = sum(counts.get(c, 0) for c in CHECKED) + counts.get("ok", 0)
-    answered = sum(v for c, v in counts.items() if c not in ("sent", "opened", "refused_opens", "closed"))
+    answered = sum(v for c, v in counts.items()
+                   if c not in ("sent", "opened", "refused_opens", "closed", "bytes", "whole", "updates"))
     print(f"attacker: sent {counts.get('sent', 0)}, answered {answered}, rate_limited"
           f" {counts.get('rate_limited', 0)}, seats taken {counts.get('ok', 0)}")
     print(f"attacker: sockets opened {counts.get('opened', 0)}, refused at open {counts.get('refused_opens', 0)},"
