@@ -178,21 +178,59 @@ class Store:
         """Write one accepted message and return its number; raises (and writes nothing) on failure,
         and while the write-ahead log cannot be folded into the file (``problem``)."""
         with self._lock:
-            if self.problem is not None:
-                self._checkpoint()  # raises while the file still cannot be written
-            n = self._write(game_id, change)
-            try:  # after the commit: a mark never names an action the file may not hold
-                self.marks.mark(game_id, n)
-            except OSError as error:  # the action is saved; only the check of a later start is weaker
-                log.warning("could not mark action %d of game %s: %s", n, game_id, error)
-            self._watch_file()
-        return n
+            return self._complete(game_id, self._stage(game_id, change))
 
     def commit_soon(self, game_id: str, change: Change) -> Future[int]:
-        """``commit`` on the store's own thread: SQLite lets go of Python while it writes and
-        syncs, so the caller's thread can prepare the messages meanwhile (and send them only once
-        the commit returned)."""
-        return self._writer.submit(self.commit, game_id, change)
+        """``commit`` in two steps: the rows are written now, on this thread (a fraction of a
+        millisecond), and the ``COMMIT`` with its sync runs on the store's own thread, which lets
+        go of Python inside SQLite: the caller prepares its messages meanwhile, and sends them
+        only once the future's commit returned. This returns once that thread is in the commit
+        (Python hands a waiting thread its lock only every few milliseconds otherwise)."""
+        self._lock.acquire()
+        try:
+            n = self._stage(game_id, change)
+        except BaseException:
+            self._lock.release()
+            raise
+        started = threading.Event()
+
+        def complete() -> int:
+            try:
+                started.set()
+                return self._complete(game_id, n)
+            finally:
+                self._lock.release()
+
+        saving = self._writer.submit(complete)
+        started.wait()
+        return saving
+
+    def _stage(self, game_id: str, change: Change) -> int:
+        """One action's rows in a transaction not yet committed (the caller holds the lock);
+        nothing is left of it on failure."""
+        try:
+            if self.problem is not None:
+                self._checkpoint()  # raises while the file still cannot be written
+            return self._write(game_id, change)
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    def _complete(self, game_id: str, n: int) -> int:
+        """Commit the staged action ``n`` (the caller holds the lock), then mark it."""
+        try:
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+        try:  # after the commit: a mark never names an action the file may not hold
+            self.marks.mark(game_id, n)
+        except OSError as error:  # the action is saved; only the check of a later start is weaker
+            log.warning("could not mark action %d of game %s: %s", n, game_id, error)
+        self._watch_file()
+        return n
 
     def _watch_file(self) -> None:
         """After a commit: if the file stopped taking writes (it became read-only) or the log grew
@@ -227,33 +265,32 @@ class Store:
             self.on_problem()
 
     def _write(self, game_id: str, change: Change) -> int:
-        """One action's rows in one transaction, committed (the caller holds the lock)."""
+        """One action's rows in a transaction it begins (``_complete`` commits it)."""
         row = change.action
-        with self._db:
-            self._db.execute("BEGIN")
-            n = self._db.execute(
-                "SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)
-            ).fetchone()[0]
-            self._db.execute(
-                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, n, row.actor, row.id, row.seat, json.dumps(row.action), json.dumps(row.answer),
-                 row.at, row.first_event, row.events),
-            )
-            sets, values = ["status = ?", "updated = ?"], [change.status, change.at]
-            if change.lobby is not None:
-                sets.append("lobby = ?")
-                values.append(json.dumps(change.lobby))
-            if change.engine is not None:
-                sets += ["engine = ?", "engine_n = ?"]
-                values += [change.engine, n]
-            self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*values, game_id))
-            self._db.executemany("DELETE FROM tokens WHERE hash = ?", [(h,) for h in change.drop_tokens])
-            self._db.executemany(
-                "INSERT INTO tokens VALUES (?, ?, ?)",
-                [(h, game_id, pid) for h, pid in change.add_tokens.items()],
-            )
-            self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
-                                 [(key, json.dumps(value)) for key, value in change.prefs.items()])
+        self._db.execute("BEGIN")
+        n = self._db.execute(
+            "SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)
+        ).fetchone()[0]
+        self._db.execute(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, n, row.actor, row.id, row.seat, json.dumps(row.action), json.dumps(row.answer),
+             row.at, row.first_event, row.events),
+        )
+        sets, values = ["status = ?", "updated = ?"], [change.status, change.at]
+        if change.lobby is not None:
+            sets.append("lobby = ?")
+            values.append(json.dumps(change.lobby))
+        if change.engine is not None:
+            sets += ["engine = ?", "engine_n = ?"]
+            values += [change.engine, n]
+        self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*values, game_id))
+        self._db.executemany("DELETE FROM tokens WHERE hash = ?", [(h,) for h in change.drop_tokens])
+        self._db.executemany(
+            "INSERT INTO tokens VALUES (?, ?, ?)",
+            [(h, game_id, pid) for h, pid in change.add_tokens.items()],
+        )
+        self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
+                             [(key, json.dumps(value)) for key, value in change.prefs.items()])
         return n
 
     def move_tokens(self, from_game: str, to_game: str) -> None:

@@ -6,26 +6,28 @@ from __future__ import annotations
 import sqlite3
 import threading
 
+import pytest
+
 from companion.store import Store
 
 
 def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, screen, started, monkeypatch):
     order: list[str] = []
-    write = Store._write
+    complete = Store._complete
     threads: set[str] = set()
     prepared = threading.Event()
     prepare = table.tell.prepare
     monkeypatch.setattr(table.tell, "prepare", lambda: (prepared.set(), prepare())[1])
 
-    def slow_write(store, game_id, change):
+    def slow_commit(store, game_id, n):
         threads.add(threading.current_thread().name)
         order.append("writing")
-        assert prepared.wait(5.0)  # the messages are being prepared while this writes
-        n = write(store, game_id, change)
+        assert prepared.wait(5.0)  # the messages are being prepared while this commits
+        n = complete(store, game_id, n)
         order.append("written")
         return n
 
-    monkeypatch.setattr(Store, "_write", slow_write)
+    monkeypatch.setattr(Store, "_complete", slow_commit)
     send = host.services.transport.send
     monkeypatch.setattr(host.services.transport, "send", lambda *a, **k: (order.append("sent"), send(*a, **k)))
     seat = screen.view()["view"]["waiting"]["seats"][0]
@@ -35,17 +37,21 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
     assert screen.view()["view"]["log"] == started[0].view()["view"]["log"]
 
 
-def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, table, screen, started, monkeypatch):
+@pytest.mark.parametrize("step", ["_write", "_complete"])
+def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, table, screen, started, monkeypatch,
+                                                                       step):
     seat = screen.view()["view"]["waiting"]["seats"][0]
     before = {"log": screen.view()["view"]["log"], "times": table.log_times.window(0, 10_000),
               "length": table.record.log_length, "deadline": table.countdown.deadline}
     for phone in (screen, *started):
         phone.drain()
 
-    def refuse(store, game_id, change):
+    def refuse(store, *args):
+        if store._db.in_transaction:  # as a failed COMMIT leaves it
+            store._db.execute("ROLLBACK")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(Store, "_write", refuse)
+    monkeypatch.setattr(Store, step, refuse)
     assert started[seat].act({"type": "roll"}) == {"ok": False, "error": {"code": "storage"}}
     assert all(client.drain() == [] for client in (screen, *started))  # nothing was seen
     assert table.record.log_length == before["length"]

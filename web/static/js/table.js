@@ -47,7 +47,7 @@ function banners() {
   const c = store.state.conn;
   const saving = ((store.state.msg || {}).table || {}).saving;
   return [
-    saving ? h("div", { class: "banner alert", role: "alert", "data-banner": "saving", text: t("conn.saving_stopped", { file: saving.file }) }) : null,
+    saving ? h("div", { class: "banner alert", role: "alert", "data-banner": "saving", text: t("table.saving_stopped", { file: saving.file }) }) : null,
     c === "offline" || (c === "connecting" && store.state.msg) ? h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") }) : null,
   ].filter(Boolean);
 }
