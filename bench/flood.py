@@ -19,15 +19,16 @@ KIND is one of:
   watch, wait for their whole message, close and start again, as fast as the host lets
   them, 30 s;
 - ``claims``: claim codes guessed from many addresses (default 39, 127.0.5.N, one socket each,
-  0.5 guesses a second each, 15 s); 3 s into the flood the real phone (127.0.0.7) types the
+  0.5 guesses a second each, 15 s); 6 s into the flood the real phone (127.0.0.7) types the
   real code, and the bench says what it was answered.
 
 Starts ``cashrun`` on a free 127.0.0.1 port with a fresh data directory. A table screen
 and three phones (python-socketio clients, 127.0.0.1) start a game; the phone whose turn
 it is sends a random legal action every 0.1 s (its round trip is noted), and the table
 screen asks for the saved games every 0.2 s (its answer time is noted). The attacker runs
-in a process of its own from 127.0.0.2 (all its sockets from that one address), opening a
-new socket whenever the host closes one. It prints the phone's and the table's p50 and p99
+in a process of its own (``bench/attackers.py``) from 127.0.0.2 (all its sockets from that
+one address; the many-address kinds from theirs), opening a new socket whenever the host
+closes one. It prints the phone's and the table's p50 and p99
 before, during and after the flood, and what the attacker achieved. Loopback only;
 everything is bounded and stops by itself.
 """
@@ -38,9 +39,7 @@ import http.client
 import json
 import os
 import random
-import select
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -55,185 +54,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from latency import AVOID, ENV, NAMES, percentiles, running_host  # noqa: E402
+from bench.attackers import ATTACKER, PACKETS, WATCHERS  # noqa: E402
 from bench.peers import WAIT, Peer, started_game  # noqa: E402
 
 from tests.engine.randomplay import concrete  # noqa: E402
 from tests.loopback import connect_from  # noqa: E402
 
-ATTACKER = "127.0.0.2"
-STALLERS = [f"127.0.0.{n}" for n in range(2, 7)]
 NEWCOMER = "127.0.0.7"
 QUIET = 5.0
 """Seconds of play before and after the flood."""
 CHECKED = ("bad_code", "bad_claim", "lobby_locked", "game_started", "name_taken", "lobby_full")
-DEEP = "[" * 900 + "]" * 900
-PACKETS: dict[str, Callable[[int], str]] = {
-    "malformed": lambda n: '42["act",{',
-    "unknown": lambda n: f'42{n}["nope",{{}}]',
-    "stray_ack": lambda n: f'43{n}["x"]',
-    "no_ack": lambda n: '42["peek",{"code":"ZZZZ"}]',
-    "deep": lambda n: f'42{n}["peek",{DEEP}]',
-}
 DEFAULTS = {"join": (200, 50.0, 15.0), "claim": (200, 50.0, 15.0), "halfsent": (48, 84.0, 12.0),
             "sync": (100, 9.5, 15.0), "reconnect": (30, 1000.0, 30.0), "claims": (39, 0.5, 15.0)}
 """Sockets, rate and seconds of each kind; the packet floods: 20 sockets, 500 a second, 12 s."""
-
-
-WATCHERS = {"sync": 10, "reconnect": 0, "claims": 0}
-"""The many-address floods: how many addresses their sockets share (0: one address each)."""
-REAL_CLAIM_AT = 3.0
+REAL_CLAIM_AT = 6.0
 """Seconds into the ``claims`` flood when the real phone types the real code."""
-
-
-# The attackers: processes of their own, so their Python does not slow the player's clients.
-
-def frame_of(kind: str) -> Callable[[int], str]:
-    if kind in PACKETS:
-        return PACKETS[kind]
-    if kind == "join":
-        return lambda n: f"42{n}" + json.dumps(["join", {"code": "".join(
-            random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)), "name": "x"}])
-    if kind == "sync":
-        return lambda n: f'42{n}["sync",{{}}]'
-    return lambda n: f"42{n}" + json.dumps(["claim", {"code": f"{random.randrange(100_000_000):08d}"}])
-
-
-def source_of(kind: str, n: int) -> str:
-    """The address of the attacker's socket number ``n``: one address, or many (``WATCHERS``)."""
-    if kind not in WATCHERS:
-        return ATTACKER
-    net = {"sync": 3, "reconnect": 4, "claims": 5}[kind]
-    return f"127.0.{net}.{1 + (n % WATCHERS[kind] if WATCHERS[kind] else n)}"
-
-
-def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float, code: str) -> dict[str, Any]:
-    """Each socket opens, connects (and watches, for ``sync`` and ``reconnect``), then sends its
-    frames at ``rate`` while it reads; ``reconnect`` closes and opens again once its whole
-    message came. Counts what was answered, the whole messages and the bytes received."""
-    stop = time.monotonic() + seconds
-    counts: Counter[str] = Counter()
-    lock = threading.Lock()
-    frame = frame_of(kind)
-
-    def one_socket(n: int) -> None:
-        while time.monotonic() < stop:
-            try:
-                ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                                 socket=connect_from(source_of(kind, n), port), timeout=WAIT,
-                                                 skip_utf8_validation=True)
-                ws.recv()
-                ws.send("40")
-                ws.recv()
-                if kind in ("sync", "reconnect"):
-                    ws.send(f'420["watch",{{"code":"{code}"}}]')
-            except (OSError, websocket.WebSocketException):
-                with lock:
-                    counts["refused_opens"] += 1
-                time.sleep(0.2)
-                continue
-            with lock:
-                counts["opened"] += 1
-            if kind == "reconnect":
-                read(ws)
-                ws.close()
-                continue
-            sender = threading.Thread(target=send, args=(ws,), daemon=True)
-            sender.start()
-            read(ws)
-            ws.close()
-            sender.join()
-
-    def send(ws: websocket.WebSocket) -> None:
-        n, next_at = 1, time.monotonic() + random.random() / rate
-        time.sleep(max(0.0, next_at - time.monotonic()))
-        while time.monotonic() < stop and ws.connected:
-            try:
-                ws.send(frame(n))
-            except (OSError, websocket.WebSocketException):
-                return
-            n += 1
-            with lock:
-                counts["sent"] += 1
-            next_at += 1 / rate
-            time.sleep(max(0.0, next_at - time.monotonic()))
-
-    def read(ws: websocket.WebSocket) -> None:
-        while time.monotonic() < stop:
-            try:
-                got = ws.recv()
-            except websocket.WebSocketTimeoutException:
-                continue
-            except (OSError, websocket.WebSocketException):
-                break
-            with lock:
-                counts["bytes"] += len(got)
-            if got == "2":
-                ws.send("3")
-            elif got.startswith('42["update"'):
-                whole = '"base"' not in got[:40]
-                with lock:
-                    counts["whole" if whole else "updates"] += 1
-                if whole and kind == "reconnect":
-                    with lock:
-                        counts["reconnects"] += 1
-                    return
-            elif got.startswith("43"):
-                answer = json.loads(got[2:].lstrip("0123456789"))[0]
-                with lock:
-                    counts["ok" if answer.get("ok") else answer["error"]["code"]] += 1
-                if kind == "reconnect" and not answer.get("ok"):
-                    return  # refused: connect again
-            elif got.startswith(("41", '42["refused"')) or not got:
-                break
-        with lock:
-            counts["closed"] += 1
-
-    threads = [threading.Thread(target=one_socket, args=(n,), daemon=True) for n in range(sockets)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + WAIT)
-    return dict(counts)
-
-
-def staller(port: int, sockets: int, rate: float, seconds: float) -> dict[str, Any]:
-    """Each of the five addresses keeps up to ``sockets`` half-sent requests, reopening at
-    ``rate`` a second; counts the connections opened and those the host cut or refused."""
-    stop = time.monotonic() + seconds
-    counts: Counter[str] = Counter()
-    lock = threading.Lock()
-
-    def one_address(source: str) -> None:
-        held: list[socket.socket] = []
-        next_at = time.monotonic()
-        while time.monotonic() < stop:
-            if len(held) < sockets:
-                try:
-                    s = connect_from(source, port)
-                    s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow")
-                    held.append(s)
-                    with lock:
-                        counts["opened"] += 1
-                except OSError:
-                    with lock:
-                        counts["refused"] += 1
-            readable, _, _ = select.select(held, [], [], 0)
-            for s in readable:  # cut by the host (or refused at once): reopen
-                held.remove(s)
-                s.close()
-                with lock:
-                    counts["cut"] += 1
-            next_at += 1 / rate
-            time.sleep(max(0.0, next_at - time.monotonic()))
-        for s in held:
-            s.close()
-
-    threads = [threading.Thread(target=one_address, args=(a,), daemon=True) for a in STALLERS]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + WAIT)
-    return dict(counts)
 
 
 # The family.
@@ -335,17 +170,8 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, help="the attacker's sockets (per address for halfsent)")
     parser.add_argument("--rate", type=float, help="frames (or reopened requests) a second per socket (address)")
     parser.add_argument("--seconds", type=float, help="how long the flood lasts")
-    parser.add_argument("--attacker", type=json.loads, help=argparse.SUPPRESS)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
-    if args.attacker:
-        spec = args.attacker
-        if spec["kind"] == "halfsent":
-            result = staller(**{k: v for k, v in spec.items() if k not in ("kind", "code")})
-        else:
-            result = attacker(**spec)
-        print(json.dumps(result), flush=True)
-        return
     sockets, rate, seconds = DEFAULTS.get(args.kind, (20, 500.0, 12.0))
     sockets, rate, seconds = args.sockets or sockets, args.rate or rate, args.seconds or seconds
 
@@ -366,7 +192,7 @@ def main() -> None:
                lambda t: ask_table(screen, t, asks["before"]))
         spec = {"port": port, "kind": args.kind, "sockets": sockets, "rate": rate, "seconds": seconds, "code": code}
         cpu_before = cpu_seconds(host_proc.pid)
-        flood = subprocess.Popen([sys.executable, __file__, f"--attacker={json.dumps(spec)}"],
+        flood = subprocess.Popen([sys.executable, str(ROOT / "bench" / "attackers.py"), json.dumps(spec)],
                                  stdout=subprocess.PIPE, text=True, env=ENV)
         try:
             time.sleep(1.0)  # the attacker's sockets open
