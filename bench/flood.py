@@ -19,7 +19,7 @@ KIND is one of:
   watch, wait for their whole message, close and start again, as fast as the host lets
   them, 30 s;
 - ``claims``: claim codes guessed from many addresses (default 39, 127.0.5.N, one socket each,
-  0.5 guesses a second each, 15 s); 6 s into the flood the real phone (127.0.0.7) types the
+  0.5 guesses a second each, 15 s); 10 s into the flood the real phone (127.0.0.7) types the
   real code, and the bench says what it was answered.
 
 Starts ``cashrun`` on a free 127.0.0.1 port with a fresh data directory. A table screen
@@ -67,7 +67,7 @@ CHECKED = ("bad_code", "bad_claim", "lobby_locked", "game_started", "name_taken"
 DEFAULTS = {"join": (200, 50.0, 15.0), "claim": (200, 50.0, 15.0), "halfsent": (48, 84.0, 12.0),
             "sync": (100, 9.5, 15.0), "reconnect": (30, 1000.0, 30.0), "claims": (39, 0.5, 15.0)}
 """Sockets, rate and seconds of each kind; the packet floods: 20 sockets, 500 a second, 12 s."""
-REAL_CLAIM_AT = 6.0
+REAL_CLAIM_AT = 10.0
 """Seconds into the ``claims`` flood when the real phone types the real code."""
 
 
