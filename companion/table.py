@@ -69,7 +69,7 @@ class Table(Joining):
         with self.lock:
             conn.table, conn.screen = self, True
             self.sockets.screens.add(conn)
-            self.tell.screen(conn)
+            self.tell.screen(conn, fresh=True)
 
     def attach_phone(self, conn: Conn, pid: str, seated: bool = False) -> None:
         """A phone holds the seat ``pid`` now; an older socket of that seat is closed.

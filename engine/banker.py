@@ -73,7 +73,7 @@ def move_casino(t: Table, action: dict[str, Any]) -> None:
 
 def give_bluff(t: Table, action: dict[str, Any]) -> None:
     t.emit("correction", kind="give_bluff", reason=action["reason"], seat=action["seat"])
-    t.player(action["seat"])["bluff"].append(t.core.pile.pop(0))
+    t.draw_bluff(action["seat"])
 
 
 def take_bluff(t: Table, action: dict[str, Any]) -> None:

@@ -1,7 +1,9 @@
 """The box's randomisers, each outcome announced as an event with the draws it came from.
 
 Every chance event carries ``draws``: ``[[draw number, n, value], ...]`` in the order drawn;
-docs/fairness.md says how each event's outcome follows from its values.
+docs/fairness.md says how each event's outcome follows from its values. A draw that fixes a
+secret (the bluff pile's order, where a card everyone has seen goes back into it) is hidden:
+``[draw number, n]``, its value derived by the checks once the seed is revealed.
 """
 from __future__ import annotations
 
@@ -13,19 +15,26 @@ from .vocabulary import RANKS, SUITS, Seat, Symbol
 Event = dict[str, Any]
 
 
-def spin(rng: Rng, seat: Seat | None, events: list[Event]) -> int:
+Spinner = dict[str, Any]
+"""Who gave a draw that settles a stake: ``{"by": seat, "link": link}`` for an opponent's link of
+its hash chain, ``{"alone": True}`` for the laptop alone; empty for any other draw."""
+
+
+def spin(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> int:
     """Spin the wheel (the number is the value); a zero is shown, then spun again."""
+    spinner = spinner or {}
     while True:
-        number, drawn = rng.below(37)
-        events.append({"type": "spin", "number": number, "seat": seat, "draws": [drawn]})
+        number, drawn = rng.below(37, link=spinner.get("link"))
+        events.append({"type": "spin", "number": number, "seat": seat, "draws": [drawn], **spinner})
         if number:
             return number
 
 
-def die(rng: Rng, seat: Seat | None, events: list[Event]) -> int:
+def die(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> int:
     """One die: value + 1."""
-    value, drawn = rng.below(6)
-    events.append({"type": "die", "value": value + 1, "seat": seat, "draws": [drawn]})
+    spinner = spinner or {}
+    value, drawn = rng.below(6, link=spinner.get("link"))
+    events.append({"type": "die", "value": value + 1, "seat": seat, "draws": [drawn], **spinner})
     return value + 1
 
 
@@ -37,32 +46,46 @@ def dice(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[int, int]:
     return pair
 
 
-def card(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[str, str]:
+def card(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> tuple[str, str]:
     """Draw from a freshly shuffled 52-card deck: rank ``RANKS[value % 13]``, suit ``SUITS[value // 13]``."""
-    value, drawn = rng.below(52)
+    spinner = spinner or {}
+    value, drawn = rng.below(52, link=spinner.get("link"))
     rank, suit = RANKS[value % 13], SUITS[value // 13]
-    events.append({"type": "card", "rank": rank, "suit": suit, "seat": seat, "draws": [drawn]})
+    events.append({"type": "card", "rank": rank, "suit": suit, "seat": seat, "draws": [drawn], **spinner})
     return rank, suit
+
+
+HIDDEN_DECKS = frozenset({"bluff"})
+"""Decks whose order is secret: their shuffle's draws are hidden."""
 
 
 def shuffle(rng: Rng, items: list[Any], deck: str, events: list[Event]) -> None:
     """Fisher-Yates in place: for i from the last index down to 1, swap i with the draw below i + 1.
-    The event carries the draws, never the order."""
+    The event carries the draws, never the order; a hidden deck's draws without their values."""
     drawn = []
     for i in range(len(items) - 1, 0, -1):
-        j, record = rng.below(i + 1)
+        j, record = rng.below(i + 1, hidden=deck in HIDDEN_DECKS)
         drawn.append(record)
         items[i], items[j] = items[j], items[i]
     events.append({"type": "shuffle", "deck": deck, "draws": drawn})
 
 
-def outcome(rng: Rng, symbol: Symbol, seat: Seat | None, events: list[Event]) -> Any:
+def tuck(rng: Rng, pile: list[Any], item: Any, events: list[Event]) -> None:
+    """Put ``item`` into the pile at a hidden place: before the card at the drawn index (the
+    value ``len(pile)`` puts it under the pile). For a card everyone has seen, so that nobody
+    can count the draws until it comes up again."""
+    place, drawn = rng.below(len(pile) + 1, hidden=True)
+    pile.insert(place, item)
+    events.append({"type": "tuck", "deck": "bluff", "draws": [drawn]})
+
+
+def outcome(rng: Rng, symbol: Symbol, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> Any:
     """One play of a casino's randomiser: a number, a die face or a card."""
     if symbol == "roulette":
-        return spin(rng, seat, events)
+        return spin(rng, seat, events, spinner)
     if symbol == "dice":
-        return die(rng, seat, events)
-    return card(rng, seat, events)
+        return die(rng, seat, events, spinner)
+    return card(rng, seat, events, spinner)
 
 
 def score(symbol: Symbol, result: Any) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from .randomisers import Event
+from .randomisers import Event, tuck
 from .rng import Rng
 from .settings import Settings
 from .vocabulary import Phase, Place, Seat
@@ -36,8 +36,8 @@ class Player(TypedDict):
 class Core:
     players: list[Player]
     owner: list[Seat | None]
-    pile: list[int]
-    """Bluff card ids, top first."""
+    pile: list[str]
+    """The bluff pile's symbols, top first: secret."""
     pot: int
     bank: int
     players_at_start: int
@@ -52,6 +52,13 @@ class Core:
     extra_rolls: int = 0
     """Rolls owed to the current player for doubles thrown this turn (none on a lap)."""
     draws: int = 0
+    cards: list[str] = field(default_factory=list)
+    """The symbol of every bluff card taken from the pile, by its id: a card gets the next id
+    when it leaves the pile and gives it up when it goes back, so that an id says nothing of
+    where a card was in the pile."""
+    chains: list[str | None] = field(default_factory=list)
+    """Each seat's hash chain as far as it is known: the head its phone gave, then each link it
+    revealed to spin for another's stake (None for a seat without a phone)."""
     over: bool = False
     winner: Seat | None = None
 
@@ -60,10 +67,10 @@ class Table:
     """The core plus what is fixed for the whole game, and the events of the action in progress."""
 
     def __init__(self, settings: Settings, seed: str, core: Core, bluff_symbols: list[str],
-                 client_seeds: Sequence[str | None]) -> None:
+                 client_seeds: Sequence[str | None], start_values: Sequence[str | None] = ()) -> None:
         self.settings = settings
         self.core = core
-        self.rng = Rng(seed, client_seeds, core.draws)
+        self.rng = Rng(seed, client_seeds, core.draws, start_values)
         self.bluff_symbols = bluff_symbols
         self.events: list[Event] = []
         self.money_history: list[list[Any]] = []
@@ -144,10 +151,22 @@ class Table:
         player = self.core.players[seat]
         player["lap"] = player["lap_from"] = player["lap_steps"] = None
 
+    def draw_bluff(self, seat: Seat) -> int:
+        """The top card of the pile goes to the hand under a new id."""
+        self.core.cards.append(self.core.pile.pop(0))
+        card = len(self.core.cards) - 1
+        self.core.players[seat]["bluff"].append(card)
+        return card
+
     def bluff_to_pile(self, seat: Seat, card: int) -> None:
         """A card leaves a hand face down and goes under the pile."""
         self.core.players[seat]["bluff"].remove(card)
-        self.core.pile.append(card)
+        self.core.pile.append(self.core.cards[card])
+
+    def seen_bluff_to_pile(self, seat: Seat, card: int) -> None:
+        """A card turned over for everyone goes into the pile at a hidden place."""
+        self.core.players[seat]["bluff"].remove(card)
+        tuck(self.rng, self.core.pile, self.core.cards[card], self.events)
 
     def record_money(self) -> None:
         self.money_history.append([self.core.turn_number, [p["money"] for p in self.core.players]])

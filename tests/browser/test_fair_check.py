@@ -54,13 +54,19 @@ def engine_says(export: dict[str, Any], own: dict[str, Any]) -> tuple[str | None
 
 
 def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict[str, Any]]]:
-    """One value changed, the seed changed, a client seed removed, a draw hidden, an outcome changed."""
+    """One value changed, a hidden value changed (two cards of the bluff pile swapped), the seed
+    changed, a client seed removed, a draw skipped, an outcome changed."""
     out = []
     value = copy.deepcopy(export)
-    chance = [e for e in value["log"] if e["type"] in CHANCE and e["draws"]]
-    drawn = rnd.choice(rnd.choice(chance)["draws"])
+    shown_draws = [d for e in value["log"] if e["type"] in CHANCE for d in e["draws"] if len(d) == 3]
+    drawn = rnd.choice(shown_draws)
     drawn[2] = (drawn[2] + 1) % drawn[1] if drawn[1] > 1 else 1
     out.append(("value", value))
+    pile = copy.deepcopy(export)
+    symbols = pile["bluff_symbols"]
+    i, j = next((i, j) for i in range(len(symbols)) for j in range(i) if symbols[i] != symbols[j])
+    symbols[i], symbols[j] = symbols[j], symbols[i]
+    out.append(("hidden_value", pile))
     seed = copy.deepcopy(export)
     seed["seed"] = f"{rnd.getrandbits(256):064x}"
     out.append(("seed", seed))
@@ -112,7 +118,7 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
                     assert draws == sum(len(e["draws"]) for e in json.loads(text)["log"] if e["type"] in CHANCE)
                 caught.setdefault(kind, set()).add(failed)
     # Every kind of tampering was caught, by the check that should catch it.
-    assert caught["whole"] == {None}
+    assert caught["whole"] == {None} and caught["hidden_value"] == {"shown"}
     assert caught["value"] == {"derive"} and caught["seed"] == {"seed_hash"} and caught["gap"] == {"gap"}
     assert caught["client_seed"] <= {"derive", "own_seed"} and caught["shown"] == {"shown"}
     assert caught["own"] == {"own_seed"} and caught["kept"] == {"kept_hash"}

@@ -46,18 +46,16 @@ class Scripted(engine.rng.Rng):
     """The game's source with a queue of chosen outcomes in front of the real draws."""
 
     def __init__(self, rng: engine.rng.Rng, queue: list[Outcome]) -> None:
-        super().__init__(rng.seed, rng.client_seeds, rng.draws)
+        super().__init__(rng.seed, rng.client_seeds, rng.draws, rng.start_values)
         self.queue = queue
 
-    def below(self, n: int) -> tuple[int, engine.rng.Draw]:
+    def value(self, draw: int, n: int, hidden: bool, link: str | None) -> int:
         if not self.queue:
-            return super().below(n)
+            return super().value(draw, n, hidden, link)
         want_n, value = self.queue.pop(0)
         assert want_n == n, f"scripted a draw below {want_n}, the engine asked below {n}"
         assert 0 <= value < n
-        draw = self.draws
-        self.draws += 1
-        return value, [draw, n, value]
+        return value
 
 
 def script(game: Game, *outcomes: list[Outcome]) -> Scripted:
@@ -281,13 +279,6 @@ def casino_of(game: Game, symbol: str, colour: str | None = None, exclude: tuple
     raise AssertionError(symbol)
 
 
-def pile_order(game: Game, via_seat: int) -> list[int]:
-    """The pile's card ids, top first, read by turning it once through ``via_seat``'s hand
-    with the banker's give and take (which leaves the pile as it was)."""
-    size = sum(game.settings.bluff_deck.values()) - sum(p["bluff_count"] for p in game.view(None)["players"])
-    order = []
-    for _ in range(size):
-        banker(game, "give_bluff", seat=via_seat)
-        order.append(hand(game, via_seat)[-1]["id"])
-        banker(game, "take_bluff", seat=via_seat)
-    return order
+def pile(game: Game) -> list[str]:
+    """The bluff pile's symbols, top first, as the engine holds them (its save file)."""
+    return json.loads(game.to_json())["core"]["pile"]

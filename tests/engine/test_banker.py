@@ -3,7 +3,7 @@ unless it drew a random outcome."""
 import pytest
 
 from engine import BANKER, IllegalAction
-from tests.engine.enginekit import (act, banker, dice, hand, set_casinos, spin, money, new_game, one, owner, phase, pile_order, pub,
+from tests.engine.enginekit import (act, banker, dice, hand, set_casinos, spin, money, new_game, one, owner, phase, pile, pub,
                                     refused, roll_and_land, script, state, total_money, turn)
 
 
@@ -45,15 +45,16 @@ def test_moving_a_casino():
 
 def test_giving_and_taking_a_bluff_card():
     game = new_game()
-    top = pile_order(game, 2)[0]
+    before = pile(game)
     events = banker(game, "give_bluff", seat=1, reason="missed the deal")
     assert events == [{"type": "correction", "kind": "give_bluff", "reason": "missed the deal", "seat": 1}]
-    assert [c["id"] for c in hand(game, 1)][-1] == top
+    given = hand(game, 1)[-1]
+    assert given["symbol"] == before[0] and pile(game) == before[1:]
     assert pub(game)["players"][1]["bluff_count"] == 2
     events = banker(game, "take_bluff", seat=1, reason="one too many")
     assert events == [{"type": "correction", "kind": "take_bluff", "reason": "one too many", "seat": 1}]
-    assert len(hand(game, 1)) == 1 and top not in [c["id"] for c in hand(game, 1)]
-    assert pile_order(game, 2)[-1] == top  # the newest card went under the pile
+    assert len(hand(game, 1)) == 1 and given not in hand(game, 1)
+    assert pile(game) == before[1:] + [before[0]]  # the newest card went under the pile
 
 
 def test_no_card_is_given_to_a_full_hand_and_none_taken_from_an_empty_one():

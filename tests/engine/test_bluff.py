@@ -1,7 +1,7 @@
 """Bluff cards: buying, the hand limit and swap, and bluffing after a lost two-player game."""
 from engine import BANKER
 from tests.engine.enginekit import (act, die, hand, listed, money, new_game, of_type, one, owner,
-                                    phase, pile_order, pub, refused, roll_and_land, script, set_casinos,
+                                    phase, pile, pub, refused, roll_and_land, script, set_casinos,
                                     set_hand, set_money, spin, turn, types)
 
 ROULETTE, DICE = 0, 1
@@ -9,14 +9,14 @@ ROULETTE, DICE = 0, 1
 
 def test_buy_a_bluff_card_for_100000_into_the_pot_from_the_top_of_the_pile():
     game = new_game()
-    top = pile_order(game, 2)[0]
+    top = pile(game)[0]
     roll_and_land(game, 0, space="bluff")
     assert phase(game) == "buy_bluff"
     assert game.legal_actions(0) == [{"type": "buy_bluff"}, {"type": "decline"}]
     events = act(game, 0, "buy_bluff")
     assert one(events, "bluff_bought") == {"type": "bluff_bought", "seat": 0}
     assert money(game, 0) == 1_900_000 and money(game, "pot") == 100_000
-    assert [c["id"] for c in hand(game, 0)][-1] == top
+    assert hand(game, 0)[-1]["symbol"] == top
     assert pub(game)["players"][0]["bluff_count"] == 2
     assert turn(game) == 1
 
@@ -34,12 +34,14 @@ def holding_three_buys_a_fourth():
     game = new_game()
     held = set_hand(game, 0, ["blank", "dice", "cards"])
     assert not [a for a in game.legal_actions(BANKER) if a["type"] == "give_bluff" and a["seat"] == 0]
-    top = pile_order(game, 2)[0]
+    top = pile(game)[0]
     roll_and_land(game, 0, space="bluff")
     assert listed(game, 0, "buy_bluff") == [{"type": "buy_bluff"}]
     events = act(game, 0, "buy_bluff")
     assert one(events, "bluff_bought") == {"type": "bluff_bought", "seat": 0}
-    return game, held, top
+    new = hand(game, 0)[-1]
+    assert new["symbol"] == top and new["id"] not in held
+    return game, held, new["id"]
 
 
 def test_holding_three_the_new_card_is_drawn_first_then_any_of_the_four_goes_under_the_pile():
@@ -52,16 +54,17 @@ def test_holding_three_the_new_card_is_drawn_first_then_any_of_the_four_goes_und
     events = act(game, 0, "return_bluff", card=held[1])
     assert one(events, "bluff_returned") == {"type": "bluff_returned", "seat": 0}
     assert sorted(c["id"] for c in hand(game, 0)) == sorted([held[0], held[2], top])
-    assert pile_order(game, 2)[-1] == held[1]
+    assert pile(game)[-1] == "dice"
     assert money(game, "pot") == 100_000 and turn(game) == 1
 
 
 def test_holding_three_the_new_card_itself_may_go_back():
     game, held, top = holding_three_buys_a_fourth()
+    symbol = game.view(0)["you"]["bluff_cards"][-1]["symbol"]
     act(game, 0, "return_bluff", card=top)
     assert refused(game, BANKER, {"type": "undo"}).code == "undo_hidden"
     assert [c["id"] for c in hand(game, 0)] == held
-    assert pile_order(game, 2)[-1] == top
+    assert pile(game)[-1] == symbol
 
 
 def lost_visit(symbols=("roulette",), owner_symbols=(), stake=100_000, outcome=spin(2), **settings):
@@ -112,7 +115,7 @@ def test_an_accepted_bluff_goes_under_the_pile_unseen_and_the_game_is_replayed_a
     assert of_type(events, "game_result")[-1]["winner"] == 0
     assert money(game, 0) == 2_150_000 and money(game, 1) == 1_850_000
     assert [c["id"] for c in hand(game, 0)] == [ids[1]]
-    assert pile_order(game, 2)[-1] == ids[0]
+    assert pile(game)[-1] == "dice"
 
 
 def test_after_an_accepted_bluff_a_second_loss_may_be_bluffed_again_until_no_card_is_left():
@@ -129,10 +132,23 @@ def test_after_an_accepted_bluff_a_second_loss_may_be_bluffed_again_until_no_car
     assert turn(game) == 1
 
 
+def challenge_tucking_at(game, place):
+    """Seat 1 challenges; the card turned over goes into the pile before the card at ``place``
+    (a hidden draw: its record has no value). Returns the events and the pile before."""
+    before = pile(game)
+    script(game, [(len(before) + 1, place)])
+    events = act(game, 1, "challenge_bluff")
+    [drawn] = one(events, "tuck")["draws"]
+    assert len(drawn) == 2 and drawn[1] == len(before) + 1
+    shown = one(events, "bluff_challenged")["symbol"]
+    assert pile(game) == before[:place] + [shown] + before[place:]
+    return events, before
+
+
 def test_a_challenged_true_card_wins_the_game_for_the_bluffer_who_is_paid():
     game, ids, owner_ids, _ = lost_visit(["roulette", "roulette"], owner_symbols=["roulette"])
     act(game, 0, "offer_bluff", card=ids[0])
-    events = act(game, 1, "challenge_bluff")
+    events, before = challenge_tucking_at(game, 0)
     assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
                                                "symbol": "roulette", "valid": True}
     assert one(events, "game_result") == {"type": "game_result", "winner": 0, "loser": 1, "context": "casino"}
@@ -141,20 +157,20 @@ def test_a_challenged_true_card_wins_the_game_for_the_bluffer_who_is_paid():
     assert phase(game) == "roll" and turn(game) == 1
     assert len(hand(game, 1)) == 1
     assert [c["id"] for c in hand(game, 0)] == [ids[1]]
-    assert pile_order(game, 2)[-1] == ids[0]
+    assert pile(game)[0] == "roulette"
 
 
 def test_a_challenged_false_card_loses_and_no_other_bluff_may_follow():
     game, ids, _, _ = lost_visit(["dice", "roulette"])
     act(game, 0, "offer_bluff", card=ids[0])
-    events = act(game, 1, "challenge_bluff")
+    events, before = challenge_tucking_at(game, 5)
     assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
                                                "symbol": "dice", "valid": False}
     assert "game_result" not in types(events)
     assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 100_000, "why": "stake"}
     assert [c["id"] for c in hand(game, 0)] == [ids[1]]  # a true card left, but no more bluffing
     assert phase(game) == "roll" and turn(game) == 1
-    assert pile_order(game, 2)[-1] == ids[0]
+    assert pile(game)[5] == "dice"
 
 
 def test_a_blank_card_never_matches():

@@ -71,8 +71,11 @@ def check_invariants(game: Game, total: int, deck: int) -> None:
         assert len(mine) == public["players"][seat]["bluff_count"]
         hands[seat] = mine
     state = json.loads(game.to_json())
-    held = [c["id"] for cards in hands.values() for c in cards]
-    assert sorted(held + state["core"]["pile"]) == list(range(deck))
+    held = [c["symbol"] for cards in hands.values() for c in cards]
+    assert len(held + state["core"]["pile"]) == deck
+    assert sorted(held + state["core"]["pile"]) == sorted(state["bluff_symbols"])  # no card made or lost
+    ids = [c["id"] for cards in hands.values() for c in cards]
+    assert len(ids) == len(set(ids)) and all(state["core"]["cards"][c["id"]] == c["symbol"] for cards in hands.values() for c in cards)
     public_text = json.dumps(public)
     assert '"bluff_cards"' not in public_text and '"you"' not in public_text and '"offered"' not in public_text
     for seat in game.seats:

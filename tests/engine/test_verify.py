@@ -63,11 +63,38 @@ def test_another_seed_does_not(tmp_path, capsys):
     assert run(tmp_path, state, capsys) == (1, "NOT verified: seed_hash")
 
 
+def first_shown_draw(state: dict) -> int:
+    """The number of the first draw that carries its value (the bluff pile's shuffle is hidden)."""
+    return next(d[0] for d in all_draws(state) if len(d) == 3)
+
+
 def test_a_removed_client_seed_does_not(tmp_path, capsys):
     state = finished_game()
     state["log"][0]["client_seeds"][2] = None
-    assert run(tmp_path, state, capsys) == (1, "NOT verified: derive at 0")
+    assert first_shown_draw(state) == sum(state["settings"]["bluff_deck"].values()) - 1
+    assert run(tmp_path, state, capsys) == (1, f"NOT verified: derive at {first_shown_draw(state)}")
     assert run(tmp_path, state, capsys, "--seat", "2", "--client-seed", CLIENTS[2]) == (1, "NOT verified: own_seed")
+
+
+def test_a_changed_hidden_value_does_not(tmp_path, capsys):
+    state = finished_game()
+    symbols = state["bluff_symbols"]
+    other = next(i for i, s in enumerate(symbols) if s != symbols[0])
+    symbols[0], symbols[other] = symbols[other], symbols[0]
+    index = next(i for i, e in enumerate(state["log"]) if e["type"] == "shuffle" and e["deck"] == "bluff")
+    assert run(tmp_path, state, capsys) == (1, f"NOT verified: shown at {index}")
+
+
+def test_a_hidden_draw_that_shows_its_value_or_a_shown_one_without_is_a_gap(tmp_path, capsys):
+    state = finished_game()
+    tuck = next(e for e in state["log"] if e["type"] == "tuck")
+    number = tuck["draws"][0][0]
+    tuck["draws"][0].append(0)
+    assert run(tmp_path, state, capsys) == (1, f"NOT verified: gap at {number}")
+    state = finished_game()
+    drawn = next(e for e in state["log"] if e["type"] == "spin")["draws"][0]
+    del drawn[2]
+    assert run(tmp_path, state, capsys) == (1, f"NOT verified: gap at {drawn[0]}")
 
 
 def test_a_hidden_draw_is_a_gap(tmp_path, capsys):
@@ -119,7 +146,7 @@ def test_no_draw_number_is_skipped_or_reused_with_undo(seed, players, undo_rate)
             game.apply(*pick_move(game, plan, banker_rate=0.05))
         except IllegalAction:
             continue
-    numbers = [k for k, _, _ in all_draws({"log": game.log})]
+    numbers = [k for k, *_ in all_draws({"log": game.log})]
     assert numbers == list(range(len(numbers)))
     if game.over:
         assert check(json.loads(game.to_json())) == len(numbers)

@@ -3,7 +3,8 @@
 // Loaded only when a game is over. Input: the game's export (the engine's to_json) and what this
 // screen kept: { seed_hash, client_seed, seat } (any may be null).
 
-const CHANCE = new Set(["spin", "die", "dice", "card", "shuffle"]);
+const CHANCE = new Set(["spin", "die", "dice", "card", "shuffle", "tuck"]);
+const HIDDEN_DECKS = new Set(["bluff"]); // their shuffle's draws are [k, n]: the order is secret
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUITS = ["hearts", "diamonds", "spades", "clubs"];
 const BLUFF_ORDER = ["blank", "roulette", "dice", "cards"]; // the unshuffled pile, kind by kind
@@ -45,9 +46,13 @@ function fisherYates(items, values) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// Whether what a chance event shows follows from its draws' values.
-function shows(e, exp, log) {
-  const draws = e.draws || [];
+// A chance event that fixes a secret: its draws are [k, n], the value derived once the seed is out.
+const hidden = (e) => e.type === "tuck" || (e.type === "shuffle" && HIDDEN_DECKS.has(e.deck));
+const deckSize = (exp) => Object.values((exp.settings || {}).bluff_deck || {}).reduce((a, b) => a + b, 0);
+
+// Whether what a chance event shows follows from its draws' values (`values` by draw number).
+function shows(e, values, exp, log) {
+  const draws = (e.draws || []).map((d) => [d[0], d[1], values[d[0]]]);
   if (e.type === "shuffle") {
     const settings = exp.settings || {};
     const deck = e.deck === "bluff"
@@ -63,6 +68,7 @@ function shows(e, exp, log) {
   }
   if (draws.length !== 1) return false;
   const [, n, v] = draws[0];
+  if (e.type === "tuck") return n <= deckSize(exp);
   if (e.type === "spin") return n === 37 && e.number === v;
   if (e.type === "die") return n === 6 && e.value === v + 1;
   if (e.type === "dice") return n === 36 && same(e.values, [Math.floor(v / 6) + 1, (v % 6) + 1]);
@@ -95,17 +101,19 @@ async function checkGame(exp, own = {}, crypto = null) {
     steps.own = seeds[own.seat] === own.client_seed;
     if (!steps.own) return result("own_seed");
   }
-  const draws = log.filter((e) => CHANCE.has(e.type)).flatMap((e) => e.draws || []);
+  const chance = log.filter((e) => CHANCE.has(e.type));
+  const shapes = chance.flatMap((e) => (e.draws || []).map(() => (hidden(e) ? 2 : 3)));
+  const draws = chance.flatMap((e) => e.draws || []);
   count = draws.length;
-  const gap = draws.findIndex((d, i) => !(Array.isArray(d) && d.length === 3 && d[0] === i));
+  const gap = draws.findIndex((d, i) => !(Array.isArray(d) && d.length === shapes[i] && d[0] === i));
   steps.gap = gap < 0;
   if (gap >= 0) return result("gap", gap);
   const sign = await c.hmacKey(utf8(exp.seed + seeds.map((s) => `|${s || ""}`).join("")));
   const values = await Promise.all(draws.map(([k, n]) => (Number.isInteger(n) && n >= 1 ? derive(sign, k, n) : null)));
-  const wrong = draws.findIndex((d, i) => values[i] === null || values[i] !== d[2]);
+  const wrong = draws.findIndex((d, i) => values[i] === null || (d.length === 3 && values[i] !== d[2]));
   steps.derive = wrong < 0;
   if (wrong >= 0) return result("derive", draws[wrong][0]);
-  const shown = log.findIndex((e) => CHANCE.has(e.type) && !shows(e, exp, log));
+  const shown = log.findIndex((e) => CHANCE.has(e.type) && !shows(e, values, exp, log));
   steps.shown = shown < 0;
   if (shown >= 0) return result("shown", shown);
   return result(null);

@@ -172,7 +172,6 @@ function received(msg) {
     if (!scene.stage) {
       scene.stage = new Stage();
       mountStory(scene.stage);
-      scene.stage.onIdle = () => { if (revealing() && reduced()) skipReveal(); };
       // Watching the start (or switching language mid-reveal): play what follows the held state.
       if (held) scene.stage.seen = (held.view.log_start || 0) + held.view.log.length;
     }
@@ -183,8 +182,6 @@ function received(msg) {
     lastShown = msg;
   }
 }
-
-const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // The game as it stands before its opening rolls: dealt, but nobody knows yet who starts.
 function opening(msg, reveal) {
@@ -200,7 +197,8 @@ function freshSince(before, view) {
   return (view.log || []).slice(Math.max(0, from - (view.log_start || 0)));
 }
 
-// The banker's skip (a tap on the stage, the space bar), or the end of a shortened animation.
+// The banker's skip: a tap on the stage, the space bar. Nothing else ends a reveal: a screen
+// without motion waits for the host's clock like every other.
 function skipReveal() {
   const msg = store.state.msg;
   if (revealing() && msg.legal_actions.some((a) => a.type === "skip_reveal")) {

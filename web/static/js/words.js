@@ -85,9 +85,9 @@ function eventText(e, view) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const QUIET = new Set(["shuffle"]);
+const QUIET = new Set(["shuffle", "tuck"]);
 
-// An event the history leaves out: a shuffle, and the parts of a purchase or an auction sale that
+// An event the history leaves out: a shuffle, a seen bluff card going back into the pile, and the parts of a purchase or an auction sale that
 // its own line already says (the casino moving to the buyer, the price paid).
 function quiet(e) {
   return QUIET.has(e.type) || (e.type === "casino_moved" && (e.why === "bought" || e.why === "auction"))
