@@ -46,6 +46,7 @@ def test_the_table_says_when_claim_codes_are_guessed_and_when_saving_stopped(bro
             said.wait_for()
             assert said.inner_text() == words["table"]["claims_guessed"]["one"].replace("{n}", "1")
             assert said.get_attribute("role") == "alert"
+            page.keyboard.press("Escape")  # the drawer closes
         db = data / "cashrun.sqlite3"
         if not immutable(db, True):
             pytest.skip("chattr +i needs root and a file system that has the flag")
