@@ -72,7 +72,7 @@ class Joining:
         with self.lock:
             if self.game is None:
                 return {"ok": True, "status": "lobby", "locked": self.lobby.locked,
-                        "pawns": offer(self.lobby.taken_colours()), "seed_hash": seed_hash(self.lobby.seed)}
+                        "pawns": offer(self.lobby.taken_colours(), self.lobby.taken_signs()), "seed_hash": seed_hash(self.lobby.seed)}
             return {"ok": True, "status": self.status, "seed_hash": self.game.view(None)["seed_hash"]}
 
     def watch(self, conn: Conn) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from engine.strict import same
 from .broadcast import Broadcast, Prepared
 from .claims import Claims
 from .codes import new_id
-from .countdown import Countdown
+from .countdown import Countdown, full_time
 from .errors import HostError, refusal
 from .limits import WATCHER_WHOLES, TokenBucket
 from .lobby import Lobby, Player, checked_settings, profile_set
@@ -31,7 +31,8 @@ from .transport import Conn
 
 log = logging.getLogger(__name__)
 
-HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again")
+HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again", "auction_more_time", "auction_pause",
+                "auction_resume")
 
 
 class Table(Joining):
@@ -178,6 +179,10 @@ class Table(Joining):
             self.reveal.stop()
             self.tell.everyone()
             return {"ok": True, "events": []}
+        if action["type"].startswith("auction_"):
+            self._clock_action(action["type"])
+            self.tell.everyone()
+            return {"ok": True, "events": []}
         if action["type"] == "play_again":
             if self.again is None:
                 self.again = self._play_again()
@@ -207,7 +212,7 @@ class Table(Joining):
         seats = range(len(self.lobby.players)) if self.again is None else range(0)
         return [{"type": "claim_code", "seat": seat} for seat in seats] + [
             {"type": "new_game"}
-        ] + skip + again
+        ] + skip + again + self._clock_actions()
 
     def _play_again(self) -> Table:
         """A new lobby with the same players in the same order, settings and box; every phone's
@@ -287,7 +292,7 @@ class Table(Joining):
         answer = {"ok": True, "events": events}
         self.status = "over" if game.over else "playing"
         first, at = self.record.log_length, self.s.wall()
-        deadline, until = self.countdown.deadline, self.reveal.until
+        deadline, paused, until = self.countdown.deadline, self.countdown.paused, self.reveal.until
         # What the action starts is set before it is saved (and undone if it is not), so that every
         # socket's message is prepared while the store writes; they are sent only once the commit
         # returned: nothing is seen before it is saved.
@@ -303,7 +308,7 @@ class Table(Joining):
             self.record.events_undone(first)
             if self.reveal.until != until:
                 self.reveal.stop()
-            self.countdown.restore(deadline)
+            self.countdown.restore(deadline, paused)
             self._restore()
             return refusal("storage")
         self.s.timing("committed")
@@ -335,8 +340,25 @@ class Table(Joining):
 
     # The auction countdown.
 
-    def auction_seconds(self) -> int:
-        return int(self.lobby.settings["auction_seconds"])
+    def auction_seconds(self) -> float | None:
+        """The countdown's full time under the house rules; None: no clock."""
+        return full_time(self.lobby.settings)
+
+    def _clock_actions(self) -> list[dict[str, Any]]:
+        """The banker's hand on a running auction's clock: more time, and pause or resume."""
+        if self.countdown.running():
+            return [{"type": "auction_more_time"}, {"type": "auction_pause"}]
+        if self.countdown.paused is not None:
+            return [{"type": "auction_more_time"}, {"type": "auction_resume"}]
+        return []
+
+    def _clock_action(self, kind: str) -> None:
+        if kind == "auction_pause":
+            self.countdown.pause()
+        elif kind == "auction_resume":
+            self.countdown.resume()
+        else:
+            self.countdown.more(self.auction_seconds() or 0)
 
     def _countdown_over(self, deadline: float) -> None:
         """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""

@@ -28,7 +28,7 @@ function tile(space, at, box, pick) {
   const what = `${at + 1}: ${spaceLabel(space, box)}`;
   return h(pick ? "button" : "div", { class: cls, "data-base": cls, "data-at": at, title: what,
     ...(pick ? { type: "button", "data-act": "bd-at", "aria-label": what } : {}) },
-  h("span", { class: "tile-no", text: String(at + 1) }), mark);
+  h("span", { class: "tile-no", text: String(at + 1) }), mark, c ? h("span", { class: "swatch", "aria-hidden": "true" }) : null);
 }
 
 class BoardRing {

@@ -29,8 +29,9 @@ function themeButton() {
 
 function langButton() {
   const other = currentLang() === "nl" ? "en" : "nl";
-  return h("button", { type: "button", class: "tool lang", "data-act": "lang", lang: other,
-    "aria-label": t("ui.switch_lang"), title: t("ui.switch_lang"), text: other.toUpperCase() });
+  // Its name begins with the letters it shows ("NL Nederlands"), so a voice command finds it.
+  return h("button", { type: "button", class: "tool lang", "data-act": "lang", lang: other, title: t("ui.switch_lang") },
+    other.toUpperCase(), h("span", { class: "sr", text: ` ${t("ui.switch_lang")}` }));
 }
 
 // replaceChildren drops focus; put it back on the same control.
@@ -72,16 +73,23 @@ function rememberDetails(root, store) {
   }, true);
 }
 
-// The auction countdown: the host sends the seconds left; the page counts down locally.
-let countdown = null; // {deadline: local ms}
+// The auction countdown: the host sends the seconds left; the page counts down locally. Paused by
+// the banker it stands still; with no clock (a house rule) it says who closes the auction.
+let countdown = null; // {deadline: local ms} | {paused: seconds} | {none: true}
 
 function setCountdown(msg) {
   const auc = msg && msg.auction;
-  countdown = auc && msg.kind === "game" && msg.view.phase === "auction" ? { deadline: Date.now() + auc.remaining * 1000 } : null;
+  const bidding = !!msg && msg.kind === "game" && msg.view.phase === "auction";
+  if (!bidding) countdown = null;
+  else if (!auc) countdown = { none: true };
+  else if (auc.paused) countdown = { paused: Math.ceil(auc.remaining) };
+  else countdown = { deadline: Date.now() + auc.remaining * 1000 };
 }
 
 function countdownText() {
   if (!countdown) return "";
+  if (countdown.none) return t("ui.no_clock");
+  if (countdown.paused !== undefined) return t("ui.countdown_paused", { n: countdown.paused });
   return t("ui.countdown", { n: Math.max(0, Math.ceil((countdown.deadline - Date.now()) / 1000)) });
 }
 

@@ -2,7 +2,7 @@
 // the auction, the board's ring), pot and bank, the seats without a phone and the history.
 
 import { h } from "./dom.js";
-import { currentLang, t, money } from "./i18n.js";
+import { currentLang, t, has, money } from "./i18n.js";
 import { playerName } from "./actions.js";
 import { eventText, waitingText, quiet, casinoName } from "./words.js";
 import { countdownLine } from "./common.js";
@@ -52,11 +52,19 @@ function auctionStage(msg) {
     casino ? h("ul", { class: "chips auction-casino" }, casinoChip(casino)) : null,
     h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
     h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
-    countdownLine(),
+    h("div", { class: "clock-row" }, countdownLine(), clockControls(msg)),
     h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
-      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name })))),
+      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name, title: p.name })))),
     h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
     w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
+}
+
+// The banker's hand on the auction's clock, on the stage where the family looks: more time, pause
+// or resume (host actions, listed while the countdown runs or stands still).
+const CLOCK = ["auction_more_time", "auction_pause", "auction_resume"];
+function clockControls(msg) {
+  const mine = (msg.legal_actions || []).filter((a) => CLOCK.includes(a.type));
+  return mine.length ? controls(mine, msg.view, null, "auction-clock") : null;
 }
 
 // The seats without a phone that must act. One alone says "Play for …"; several side by side
@@ -70,10 +78,10 @@ function phonelessPanel(msg) {
     const s = Number(seat), p = v.players.find((q) => q.seat === s);
     const title = t("table.act_for", { name: playerName(v, s) });
     return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
-      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title }),
+      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
       controls(actions, v, s));
   });
-  return out.length ? h("div", { class: "phoneless-box" }, out) : null;
+  return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
 }
 
 function history(msg) {
@@ -87,14 +95,24 @@ function history(msg) {
       time ? h("time", { text: new Date(time * 1000).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) }) : null,
       h("span", { text: eventText(e, v) })));
   }
-  return h("section", { class: "hist-box", "aria-label": t("table.history") }, h("h2", { text: t("table.history") }), ol);
+  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys.
+  return h("section", { class: "hist-box", "aria-label": t("table.history"), tabindex: "0" }, h("h2", { text: t("table.history") }), ol);
 }
 
 function forSale(v) {
   const free = v.casinos.filter((c) => c.owner === null || c.owner === undefined);
-  return h("section", { class: "for-sale", "aria-label": t("table.for_sale") },
+  return h("section", { class: "for-sale", "aria-label": t("table.for_sale"), tabindex: "0" },
     h("h2", { text: t("table.for_sale") }),
-    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }));
+    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }),
+    colourLegend(v.casinos));
+}
+
+// Each colour of the box with its shape and its word: three of a colour win with four to six players.
+function colourLegend(casinos) {
+  const colours = [...new Set(casinos.map((c) => c.colour))];
+  return h("ul", { class: "legend", "aria-label": t("table.legend") },
+    colours.map((c) => h("li", { class: `c-${c}` }, h("span", { class: "swatch", "aria-hidden": "true" }),
+      h("span", { text: has(`colour.${c}`) ? t(`colour.${c}`) : c }))));
 }
 
 function money2(v) {
@@ -124,10 +142,10 @@ export function game(msg) {
   if (v.over) return endScreen(msg);
   const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
   return h("main", { class: "game-grid" },
-    h("aside", { class: "col-players" }, playersPanel(msg)),
+    h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, centreStage(msg), money2(v), phonelessPanel(msg),
       problem()),
-    h("aside", { class: "col-history" }, history(msg), forSale(v)));
+    h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), forSale(v)));
 }
 
 // What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).

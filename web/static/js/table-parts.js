@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { Store } from "./store.js";
 import { Net } from "./net.js";
 import { group, isSimple, actionLabel } from "./actions.js";
+import { quickBid } from "./table-bid.js";
 import { renderChooser } from "./chooser.js";
 import { errorText } from "./common.js";
 
@@ -42,7 +43,7 @@ export function dot(on, phone = true) {
 }
 
 export function casinoChip(c, small = false) {
-  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id },
+  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id, title: c.name },
     h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),
     h("span", { text: c.name }),
     h("span", { class: "sr", text: ` (${t(`colour.${c.colour}`)}, ${t(`symbol.${c.symbol}`)})` }));
@@ -60,8 +61,12 @@ export function controls(actions, view, as = null, cls = "") {
   const pending = busy();
   for (const [type, list] of groups) {
     if (choice && choice.type === type && (choice.as ?? null) === as) { wrap.append(chooserFor(list, choice, view)); continue; }
+    // A bidder without a phone: the lowest bid in one tap first, any other amount behind the pad.
+    const now = type === "bid" && as !== null ? quickBid(list[0], as, pending) : null;
+    if (now) wrap.append(now);
     wrap.append(h("button", { type: "button", class: `btn${type === "start" || type === "roll" ? " primary" : ""}`,
-      "data-act": isSimple(list) ? "do" : "open", "data-type": type, "data-as": as ?? "", disabled: pending, text: actionLabel(type) }));
+      "data-act": isSimple(list) ? "do" : "open", "data-type": type, "data-as": as ?? "", disabled: pending,
+      text: now ? t("table.bid_other") : actionLabel(type) }));
   }
   return wrap;
 }

@@ -15,6 +15,7 @@ import { keepAwake } from "./wakelock.js";
 import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
 import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
+import { quickBidAction } from "./table-bid.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
 import { drawer, drawerClick } from "./table-drawer.js";
@@ -27,11 +28,12 @@ store.state.ui = { choice: null, drawer: false, games: null, settings: null, box
 
 // ---------- the frame ----------
 
-function bar(msg) {
+// The app's name is the page's heading when the screen has none of its own (the game's screen).
+function bar(msg, heading) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
   return h("header", { class: "bar" },
-    h("span", { class: "brand", text: t("app.name") }),
+    h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
     h("span", { class: "spacer" }),
     inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
@@ -63,7 +65,7 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  root.replaceChildren(bar(msg), ...banners(), screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
+  root.replaceChildren(bar(msg, !screen.querySelector("h1")), ...banners(), screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
     confirmBox(st.ui.confirm) || "");
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
@@ -114,6 +116,9 @@ root.addEventListener("click", async (ev) => {
     const a = findAction(el.dataset.type, as);
     if (a && needsConfirm(a.type)) ask(a, as);
     else if (a) doAction(a, as);
+  } else if (act === "bid-now") {
+    const a = quickBidAction(findAction("bid", as), el);
+    if (a) doAction(a, as);
   } else if (act === "confirm-yes") {
     const c = store.state.ui.confirm;
     store.ui({ confirm: null });
@@ -222,10 +227,11 @@ store.addEventListener("change", () => {
   if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
   if (msg && msg.kind === "game" && !st.ui.choice) {
     // The one seat without a phone that must choose: open its main choice right away. When several
-    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids.
+    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids. A
+    // bidder keeps its buttons even alone: the lowest bid is one tap (table-bid.js).
     const open = Object.entries((msg.table || {}).phoneless || {}).map(([seat, actions]) => {
       const g = group(actions);
-      return [seat, [...g.keys()].find((k) => OPEN.includes(k) && !isSimple(g.get(k)))];
+      return [seat, [...g.keys()].find((k) => OPEN.includes(k) && k !== "bid" && !isSimple(g.get(k)))];
     }).filter(([, first]) => first);
     if (open.length === 1) st.ui.choice = newChoice(open[0][1], Number(open[0][0]));
   }
