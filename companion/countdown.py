@@ -49,6 +49,17 @@ class Countdown:
         elif self.deadline is None or restart:
             self._run(seconds)
 
+    def restore(self, deadline: float | None, paused: float | None) -> None:
+        """Back to the deadline (or the paused seconds) it had: an action whose update ran was not
+        saved after all."""
+        if (deadline, paused) == (self.deadline, self.paused):
+            return
+        self._cancel()
+        self.paused = paused
+        if deadline is not None:
+            self.deadline = deadline
+            self._timer = self.scheduler.call_at(deadline, lambda: self.expire(deadline))
+
     def _run(self, remaining: float) -> None:
         self._cancel()
         deadline = self.deadline = self.clock() + remaining

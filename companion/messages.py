@@ -46,6 +46,8 @@ class Source(Protocol):
 
     def wall(self) -> float: ...
 
+    def saving(self) -> dict[str, str] | None: ...
+
 
 PUBLIC, TABLE = "public", "table"
 """The keys of the public part and of the table screens' own part in ``Sockets.made``."""
@@ -104,8 +106,10 @@ def table_own(table: Source) -> dict[str, Any]:
             "phones": [p.pid in phones for p in players],
             "phoneless": phoneless,
             "claims": table.claims.shown(table.lobby.seat_of),
+            "claims_guessed": table.claims.guessed(),
             "log_times": log_times,
             "board": None if game is None else table.lobby.settings["board"],
+            "saving": table.saving(),
             "now": wall,
         },
     })

@@ -80,14 +80,15 @@ class Joining:
         with self.lock:
             if self.game is None:
                 raise HostError("not_started")
+            self.spend_watching()
             conn.table, conn.watcher = self, True  # type: ignore[assignment]
             self.sockets.watchers.add(conn)
             self.tell.now(conn, None)
             return {"ok": True, "game_id": self.id}
 
     def wrong_claim(self, address: str) -> None:
-        """A wrong claim code reached the host from ``address`` (``Claims.wrong``); the banker
-        sees an ended code go and makes a new one."""
+        """A wrong claim code reached the host from ``address`` (``Claims.wrong``); the banker's
+        drawer says that codes are being guessed."""
         with self.lock:
             if self.claims.wrong(address):
                 self.tell.everyone()
@@ -122,12 +123,14 @@ class Joining:
         with self.lock:
             if self.game is not None:
                 raise HostError("game_started")
-            assert conn.pid is not None
-            player = self.lobby.players[self.lobby.seat_of(conn.pid)]
+            pid = self.holder(conn)
+            if pid is None:
+                raise HostError("not_seated")
+            player = self.lobby.players[self.lobby.seat_of(pid)]
             if player.client_seed != client_seed:
                 before, player.client_seed = player.client_seed, client_seed
                 try:
-                    self._commit(f"p:{conn.pid}", f"seed:{new_id()}", {"type": "seed"}, {"ok": True}, lobby=True)
+                    self._commit(f"p:{pid}", f"seed:{new_id()}", {"type": "seed"}, {"ok": True}, lobby=True)
                 except Exception:
                     player.client_seed = before
                     raise

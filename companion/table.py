@@ -14,11 +14,12 @@ from typing import Any
 from engine import BANKER, Game, IllegalAction, Settings
 from engine.strict import same
 
-from .broadcast import Broadcast
+from .broadcast import Broadcast, Prepared
 from .claims import Claims
 from .codes import new_id
 from .countdown import Countdown, full_time
 from .errors import HostError, refusal
+from .limits import WATCHER_WHOLES, TokenBucket
 from .lobby import Lobby, Player, checked_settings, profile_set
 from .record import Record, load_game
 from .reveal import Reveal
@@ -50,6 +51,8 @@ class Table(Joining):
         self.record.catch_up()
         self.log_times = self.record.log_times
         self.sockets = Sockets(services.transport)
+        self.watching = TokenBucket(services.clock, *WATCHER_WHOLES)
+        """The whole messages all the watchers of this table may still ask for (``spend_watching``)."""
         self.claims = Claims(self, services.claims, services.clock, services.wall)
         """The claim codes the banker asked for."""
         self.again: Table | None = None
@@ -94,15 +97,37 @@ class Table(Joining):
                 self.tell.presence_changed()
             conn.table, conn.pid, conn.watcher = None, None, False
 
+    def holder(self, conn: Conn) -> str | None:
+        """Under the lock: the player id of the seat ``conn`` holds (None for a table screen), or
+        ``not_seated`` when it holds none now: a watcher, or a socket replaced, removed or claimed
+        a moment ago (checked once, here, so nothing looks the seat up after it is gone)."""
+        if conn.table is not self:
+            raise HostError("not_seated")
+        if conn.screen:
+            return None
+        if conn.watcher or conn.pid is None or self.sockets.phones.get(conn.pid) is not conn:
+            raise HostError("not_seated")
+        return conn.pid
+
     def sync(self, conn: Conn) -> dict[str, Any]:
         """The socket missed an update: it gets its whole message again (see ``Broadcast.now``)."""
         with self.lock:
+            if conn.table is not self:
+                raise HostError("not_seated")
+            if conn.watcher:
+                self.spend_watching()
             conn.seen = None
             if conn.screen:
                 self.tell.screen(conn)
             else:
                 self.tell.now(conn, conn.pid)
             return {"ok": True}
+
+    def spend_watching(self) -> None:
+        """One more whole message for a watcher (``watch``, ``sync``), from the watchers' shared budget;
+        ``rate_limited`` when it is spent (a page asks again when the next update does not fit)."""
+        if not self.watching.take():
+            raise HostError("rate_limited")
 
     # Joining and claiming: companion.seating.
 
@@ -114,8 +139,9 @@ class Table(Joining):
     def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]:
         """An action from a seated phone (its own seat) or the table screen (banker or ``as``)."""
         self.s.timing("received")
-        actor = "table" if conn.screen else f"p:{conn.pid}"
         with self.lock:
+            pid = self.holder(conn)
+            actor = "table" if pid is None else f"p:{pid}"
             known = self.record.answers.get((actor, action_id))
             if known is not None:
                 return known
@@ -127,13 +153,13 @@ class Table(Joining):
             if self.game is None:
                 if as_seat is not None:
                     raise HostError("not_phoneless", seat=as_seat)
-                return self._lobby_act(actor, action_id, None if conn.screen else conn.pid, action)
+                return self._lobby_act(actor, action_id, pid, action)
             if self.reveal.active:
                 raise HostError("revealing", remaining=round(self.reveal.remaining(), 1))
             if conn.screen:
                 seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
             else:
-                seat = self.lobby.seat_of(conn.pid)
+                seat = self.lobby.seat_of(pid)
             return self._game_act(actor, action_id, seat, action)
 
     def _phoneless_seat(self, seat: int) -> int:
@@ -265,19 +291,31 @@ class Table(Joining):
         length = public["log_start"] + len(public["log"])
         answer = {"ok": True, "events": events}
         self.status = "over" if game.over else "playing"
-        first = self.record.log_length
+        first, at = self.record.log_length, self.s.wall()
+        deadline, paused, until = self.countdown.deadline, self.countdown.paused, self.reveal.until
+        # What the action starts is set before it is saved (and undone if it is not), so that every
+        # socket's message is prepared while the store writes; they are sent only once the commit
+        # returned: nothing is seen before it is saved.
+        self.record.events_added(length, at)
+        self.reveal.start(first, events)
+        self.countdown.update(events, public["phase"], self.auction_seconds())
         try:
-            self._commit(actor, action_id, action, answer, seat=seat, first=first, events=length,
-                         engine=game.to_json() if game.over else None)
+            told: Prepared | None = self._commit(
+                actor, action_id, action, answer, seat=seat, first=first, events=length,
+                engine=game.to_json() if game.over else None, at=at, meanwhile=self.tell.prepare)
         except Exception:
             log.exception("could not save an action")
+            self.record.events_undone(first)
+            if self.reveal.until != until:
+                self.reveal.stop()
+            self.countdown.restore(deadline, paused)
             self._restore()
             return refusal("storage")
         self.s.timing("committed")
-        self.record.events_added(length, self.s.wall())
-        self.reveal.start(first, events)
-        self.countdown.update(events, public["phase"], self.auction_seconds())
-        self.tell.everyone()
+        if told is None:  # preparing failed (logged): the action is saved, so it is told all the same
+            self.tell.everyone()
+        else:
+            self.tell.deliver(told)
         self.s.timing("encoded")
         return answer
 
@@ -289,13 +327,16 @@ class Table(Joining):
 
     def _commit(self, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
                 lobby: bool = False, add: dict[str, str] | None = None, drop: list[str] | None = None,
-                **row: Any) -> None:
-        """Write one accepted message (``Record.commit``); only then is it remembered and told."""
-        self.record.commit(self.status, actor, action_id, action, answer, at=self.s.wall(),
-                           lobby=self.lobby.to_dict() if lobby else None, add=add, drop=drop, **row)
+                **row: Any) -> Any:
+        """Write one accepted message (``Record.commit``, whose ``meanwhile`` result it returns);
+        only then is it remembered and told."""
+        row.setdefault("at", self.s.wall())
+        made = self.record.commit(self.status, actor, action_id, action, answer,
+                                  lobby=self.lobby.to_dict() if lobby else None, add=add, drop=drop, **row)
         for dropped in drop or []:
             del self.tokens[dropped]
         self.tokens.update(add or {})
+        return made
 
     # The auction countdown.
 
@@ -346,6 +387,11 @@ class Table(Joining):
 
     def wall(self) -> float:
         return self.s.wall()
+
+    def saving(self) -> dict[str, str] | None:
+        """Why nothing can be saved now (the table screen says it in words), or None."""
+        store = self.s.store
+        return None if store.problem is None else {"problem": store.problem, "file": str(store.path)}
 
     # Saved games.
 

@@ -91,7 +91,7 @@ function joinForm(busy) {
 function claimForm(busy, first) {
   const ui = store.state.ui;
   return [h("p", { class: "hint", text: t("claim.intro") }),
-    field("claim.code", { "data-input": "claim", value: ui.claim, inputmode: "numeric", maxlength: 6, autocomplete: "off" }),
+    field("claim.code", { "data-input": "claim", value: ui.claim, inputmode: "numeric", maxlength: 12, autocomplete: "off" }),
     problem("claim"),
     btn({ class: first ? "btn primary big" : "btn", "data-act": "claim", disabled: busy, text: t("claim.go") })];
 }

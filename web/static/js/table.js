@@ -43,10 +43,15 @@ function bar(msg, heading) {
       "aria-controls": "drawer" }, icon("coins"), h("span", { text: ` ${t("ui.drawer")}` })) : null);
 }
 
-function banner() {
+// Saving that stopped (the host's table.saving, from its latest message even while a reveal
+// holds what is shown), and a lost connection.
+function banners() {
   const c = store.state.conn;
-  if (c === "offline" || (c === "connecting" && store.state.msg)) return h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") });
-  return null;
+  const saving = ((store.state.msg || {}).table || {}).saving;
+  return [
+    saving ? h("div", { class: "banner alert", role: "alert", "data-banner": "saving", text: t("table.saving_stopped", { file: saving.file }) }) : null,
+    c === "offline" || (c === "connecting" && store.state.msg) ? h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") }) : null,
+  ].filter(Boolean);
 }
 
 // ---------- render ----------
@@ -60,7 +65,7 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  patch(root, [bar(msg, !screen.querySelector("h1")), banner(), screen, msg && st.conn !== "refused" ? drawer(msg) : null, confirmBox(st.ui.confirm)]);
+  patch(root, [bar(msg, !screen.querySelector("h1")), ...banners(), screen, msg && st.conn !== "refused" ? drawer(msg) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
   // (Only when that changes: reading the scroll position would lay the page out in the middle of the script.)
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
