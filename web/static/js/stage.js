@@ -235,8 +235,9 @@ class Stage {
       this.focus("bluff");
       this.setBluff(e);
       this.turn(this.bluff, "front");
-      this.bluff.setAttribute("aria-label", t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) }));
-      this.caption.textContent = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) });
+      const words = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`), played: t(`symbol.${e.played}`) });
+      this.bluff.setAttribute("aria-label", words);
+      this.caption.textContent = words;
     }
   }
 
