@@ -288,7 +288,7 @@ def claim_seat(table, phone, base: str, seat: int) -> None:
     drawer_to(table, False, True)
     table.locator(f'#drawer [data-act="claim"][data-seat="{seat}"]').click()
     table.locator(f'[data-act="claim-show"][data-seat="{seat}"]').click()
-    code = re.search(r"\d{6}", table.locator(f'[data-out="claim-{seat}"]').inner_text()).group()
+    code = re.search(r"\d{4} \d{4}", table.locator(f'[data-out="claim-{seat}"]').inner_text()).group().replace(" ", "")
     drawer_to(table, True, False)
     phone.goto(f"{base}/c/{code}")
     phone.locator('[data-act="claim"]').tap()
