@@ -1,4 +1,4 @@
-"""The auction countdown: it lives in the host, on an injectable clock and scheduler."""
+"""The host's countdowns (the auction's, the opponent's spin): on an injectable clock and scheduler."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -10,15 +10,19 @@ RESTARTS = ("auction_started", "bid")
 
 
 class Countdown:
-    """Runs while the game's phase is ``auction``; at the deadline it calls ``expire(deadline)``.
+    """Runs while the game's phase is ``phase``; at the deadline it calls ``expire(deadline)``.
 
-    A new auction or a bid starts it again; any other phase stops it. ``expire`` gets the
+    An event of ``restarts`` (for the auction: a new auction or a bid) starts it again; any other
+    phase stops it. ``expire`` gets the
     deadline it was set for, so a caller holding its own lock can tell a stale call. The
     deadline is on the monotonic ``clock``; only what the screens are told uses ``wall``.
     """
 
-    def __init__(self, clock: Clock, wall: Wall, scheduler: Scheduler, expire: Callable[[float], None]) -> None:
+    def __init__(self, clock: Clock, wall: Wall, scheduler: Scheduler, expire: Callable[[float], None],
+                 phase: str = "auction", restarts: tuple[str, ...] = RESTARTS) -> None:
         self.clock = clock
+        self.phase = phase
+        self.restarts = restarts
         self.wall = wall
         self.scheduler = scheduler
         self.expire = expire
@@ -26,9 +30,9 @@ class Countdown:
         self._timer: Handle | None = None
 
     def update(self, events: list[dict[str, Any]], phase: str, seconds: float) -> None:
-        if phase != "auction":
+        if phase != self.phase:
             self.stop()
-        elif self.deadline is None or any(e["type"] in RESTARTS for e in events):
+        elif self.deadline is None or any(e["type"] in self.restarts for e in events):
             self.stop()
             deadline = self.deadline = self.clock() + seconds
             self._timer = self.scheduler.call_at(deadline, lambda: self.expire(deadline))

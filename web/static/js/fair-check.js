@@ -3,6 +3,8 @@
 // Loaded only when a game is over. Input: the game's export (the engine's to_json) and what this
 // screen kept: { seed_hash, client_seed, seat } (any may be null).
 
+import { utf8, hex, webCrypto } from "./hash.js";
+
 const CHANCE = new Set(["spin", "die", "dice", "card", "shuffle", "tuck"]);
 const HIDDEN_DECKS = new Set(["bluff"]); // their shuffle's draws are [k, n]: the order is secret
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
@@ -10,22 +12,6 @@ const SUITS = ["hearts", "diamonds", "spades", "clubs"];
 const BLUFF_ORDER = ["blank", "roulette", "dice", "cards"]; // the unshuffled pile, kind by kind
 const CLIENT_SEED = /^[0-9a-f]{32}$/;
 const TWO_64 = 1n << 64n;
-const utf8 = (text) => new TextEncoder().encode(text);
-const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-// SubtleCrypto where the page is a secure context; plain JavaScript elsewhere (a phone over http).
-async function webCrypto() {
-  const subtle = globalThis.crypto && globalThis.crypto.subtle;
-  if (!subtle) return (await import("./sha256.js")).plain;
-  return {
-    sha256: async (bytes) => new Uint8Array(await subtle.digest("SHA-256", bytes)),
-    hmacKey: async (key) => {
-      const k = await subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-      return async (message) => new Uint8Array(await subtle.sign("HMAC", k, message));
-    },
-  };
-}
-
 // Draw k below n: attempt a is HMAC(key, "k:a"); the first 8 bytes big-endian, kept below
 // 2^64 − (2^64 mod n); the outcome is that value mod n.
 async function derive(sign, k, n) {
