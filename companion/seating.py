@@ -14,7 +14,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from engine import BANKER, Game
-from engine.rng import is_chain_link, is_client_seed, seed_hash
+from engine.rng import is_client_seed, is_hash, seed_hash
 
 from .claims import Claims
 from .codes import new_id, new_token, token_hash
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 def fair_of(data: dict[str, Any]) -> Fair:
     """The message's ``client_seed`` (32 lowercase hex), ``start_commit`` and ``chain`` (64
     lowercase hex each), each None when absent; ``bad_<field>`` for any other value."""
-    checks = {"client_seed": is_client_seed, "start_commit": is_chain_link, "chain": is_chain_link}
+    checks = {"client_seed": is_client_seed, "start_commit": is_hash, "chain": is_hash}
     for key, valid in checks.items():
         if data.get(key) is not None and not valid(data[key]):
             raise HostError(f"bad_{key}")

@@ -15,7 +15,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from engine import Game, Settings
-from engine.rng import is_start_value, link_hash
+from engine.rng import is_client_seed, seed_hash
 
 from .codes import new_id
 from .errors import HostError
@@ -88,7 +88,7 @@ class Starting:
                 raise HostError("not_starting")
             assert conn.pid is not None
             player = self.lobby.players[self.lobby.seat_of(conn.pid)]
-            if not (is_start_value(value) and player.start_commit and link_hash(value) == player.start_commit):
+            if not (is_client_seed(value) and player.start_commit and seed_hash(value) == player.start_commit):
                 raise HostError("bad_start_value")
             if player.start_value == value:
                 return {"ok": True}
