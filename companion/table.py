@@ -36,6 +36,8 @@ HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again")
 
 SPIN_SECONDS = 8.0
 """How long the spinner's phone has for its tap (once the stage is free) before the table spins alone."""
+SPUN_ALONE = "the spinner's phone did not tap in time: the table spins alone"
+"""The log line of each opponent's spin that timed out (the browser tests count them)."""
 SPINS = ("spin", "die", "dice", "card")
 """Events of a draw: after one, a next opponent's spin has its full time again."""
 
@@ -320,7 +322,7 @@ class Table(Joining, Starting):
                 return
             self.spin.stop()
             if self.game.view(None)["phase"] == "opponent_draw":
-                log.info("the spinner's phone did not tap in time: the table spins alone")
+                log.warning(SPUN_ALONE)
                 self._game_act("host", f"alone:{new_id()}", BANKER, {"type": "draw_alone"})
 
     # The reveal clock.

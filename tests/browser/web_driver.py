@@ -9,6 +9,7 @@ from typing import Any, Callable
 from web_host import TABLE, TV
 
 from companion.updates import Screen
+from tests.phonefair import Chain
 
 TIMEOUT = 15_000
 
@@ -224,12 +225,24 @@ class Frames:
                 self.views.append(message)
 
 
-def started_seeds(frames: Frames) -> list:
-    """The phones' client seeds as the game's start holds them (the table screen's first game view):
-    what a local mirror of the game needs besides the host's fixed seed."""
+FAIR = ("client_seeds", "start_commits", "start_values", "chains")
+
+
+def started_fair(frames: Frames) -> dict[str, list]:
+    """What the phones added as the game's start holds it (the table screen's first game view): the
+    client seeds, start commitments and values, and chain heads; what a local mirror of the game
+    needs besides the host's fixed seed (``Game.new(..., **started_fair(frames))``)."""
     view = next(v["view"] for v in frames.views if v.get("kind") == "game")
     assert view["log_start"] == 0 and view["log"][0]["type"] == "game_started"
-    return view["log"][0]["client_seeds"]
+    return {key: view["log"][0][key] for key in FAIR}
+
+
+def phone_chains(pages: list, game_id: str | None = None) -> dict[int, Chain]:
+    """Each phone's hash chain (seat: its place in ``pages``), from the seed it keeps for the game
+    (``game_id``; its only game when None)."""
+    kept = [kept_fair(page) for page in pages]
+    entries = [k[game_id] if game_id else next(iter(k.values())) for k in kept]
+    return {seat: Chain(entry["chain_seed"]) for seat, entry in enumerate(entries)}
 
 
 def kept_fair(page) -> dict:
