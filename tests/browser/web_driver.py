@@ -237,12 +237,25 @@ def started_fair(frames: Frames) -> dict[str, list]:
     return {key: view["log"][0][key] for key in FAIR}
 
 
+def kept_entries(pages: list, game_id: str | None = None) -> list[dict | None]:
+    """What each phone keeps for the game (``game_id``; its only game when None); None for a seat
+    without a phone (None in ``pages``)."""
+    kept = [None if page is None else kept_fair(page) for page in pages]
+    return [None if k is None else k[game_id] if game_id else next(iter(k.values())) for k in kept]
+
+
 def phone_chains(pages: list, game_id: str | None = None) -> dict[int, Chain]:
-    """Each phone's hash chain (seat: its place in ``pages``), from the seed it keeps for the game
-    (``game_id``; its only game when None)."""
-    kept = [kept_fair(page) for page in pages]
-    entries = [k[game_id] if game_id else next(iter(k.values())) for k in kept]
-    return {seat: Chain(entry["chain_seed"]) for seat, entry in enumerate(entries)}
+    """Each phone's hash chain (seat: its place in ``pages``), from the seed it keeps for the game."""
+    return {seat: Chain(entry["chain_seed"]) for seat, entry in enumerate(kept_entries(pages, game_id)) if entry}
+
+
+def kept_fair_args(pages: list, game_id: str | None = None) -> dict[str, list]:
+    """What the phones added, as they keep it (every one revealed its start value in time):
+    ``Game.new``'s keyword arguments besides the host's seed."""
+    entries = kept_entries(pages, game_id)
+    field = lambda key: [entry and entry[key] for entry in entries]  # noqa: E731
+    return {"client_seeds": field("client_seed"), "start_commits": field("start_commit"),
+            "start_values": field("start_value"), "chains": field("chain")}
 
 
 def kept_fair(page) -> dict:
