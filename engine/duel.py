@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow, money
+from . import flow, money, opponent
 from .bets import MULTIPLIER, Pick, wins
-from .randomisers import outcome
 from .table import Table
 from .vocabulary import BUY_BACK_FEE, Phase, Seat, Symbol
 
@@ -41,8 +40,14 @@ def buy_back(t: Table, challenger: Seat, casino: int, game: str, pick: Pick) -> 
 
 
 def _play(t: Table, game: dict[str, Any]) -> None:
-    """Draw the outcome; the loser may then bluff."""
-    result = outcome(t.rng, game["symbol"], game["challenger"], t.events)
+    """The owner (or another opponent) spins for the challenger's stake."""
+    result = opponent.draw_or_wait(t, game["challenger"], game["owner"], game["symbol"], "duel", game)
+    if result is not None:
+        played(t, game, result)
+
+
+def played(t: Table, game: dict[str, Any], result: Any) -> None:
+    """The outcome is drawn; the loser may then bluff."""
     won = wins(game["symbol"], game["game"], game.get("pick"), result)
     game["winner"], game["loser"] = (
         (game["challenger"], game["owner"]) if won else (game["owner"], game["challenger"]))

@@ -2,16 +2,18 @@
 
 The same checks, in the same order and with the same failure codes, as the page's own
 check (web/static/js/fair-check.js): the seed opens the published hash, the phone's own
-client seed is at its seat, the draw numbers run 0, 1, 2, ... without a gap (a hidden draw
+client seed (and start value) is at its seat, every start value opens its commit, every link an
+opponent gave follows its hash chain, the draw numbers run 0, 1, 2, ... without a gap (a hidden draw
 ``[k, n]``, every other ``[k, n, value]``), every value re-derives from the key (a hidden one is
-derived), and what each chance event shows follows from its values.
+derived; a draw that settled a stake with an opponent's link, derived with it), and what each
+chance event shows follows from its values.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from .randomisers import HIDDEN_DECKS
-from .rng import derive, is_client_seed, key_of, seed_hash
+from .rng import derive, is_client_seed, is_hash, key_of, seed_hash
 from .vocabulary import BLANK, RANKS, SUITS, SYMBOLS
 
 CHANCE = frozenset({"spin", "die", "dice", "card", "shuffle", "tuck"})
@@ -27,11 +29,12 @@ class Unfair(Exception):
 
 
 def check(export: dict[str, Any], client_seed: str | None = None, seat: int | None = None,
-          kept_hash: str | None = None) -> int:
+          kept_hash: str | None = None, start_value: str | None = None) -> int:
     """Every check on a finished game's export (the engine's ``to_json``); the number of draws.
 
-    ``client_seed`` and ``seat``: a phone's own, to find at its seat; ``kept_hash``: the seed's
-    hash as the phone was shown it before it joined. Raises ``Unfair``.
+    ``client_seed``, ``start_value`` and ``seat``: a phone's own, to find at its seat (a start value
+    not sent in time is null there, which ``check`` leaves to the caller to say); ``kept_hash``: the
+    seed's hash as the phone was shown it before it joined. Raises ``Unfair``.
     """
     log = export.get("log") or []
     if not log or log[0].get("type") != "game_started":
@@ -47,18 +50,23 @@ def check(export: dict[str, Any], client_seed: str | None = None, seat: int | No
     if not isinstance(seeds, list) or len(seeds) != len(start.get("players") or []) \
             or any(c is not None and not is_client_seed(c) for c in seeds):
         raise Unfair("client_seeds")
+    starts = _start_values(start)
     if client_seed is not None and (seat is None or not 0 <= seat < len(seeds) or seeds[seat] != client_seed):
         raise Unfair("own_seed")
-    draws = [(hidden(e), d) for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
-    for number, (secret, drawn) in enumerate(draws):
+    if start_value is not None and (seat is None or not 0 <= seat < len(starts)
+                                    or starts[seat] not in (None, start_value)):
+        raise Unfair("own_start")
+    _follow_chains(start, log)
+    draws = [(hidden(e), e.get("link"), d) for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
+    for number, (secret, _, drawn) in enumerate(draws):
         if not (isinstance(drawn, list) and len(drawn) == (2 if secret else 3) and drawn[0] == number):
             raise Unfair("gap", number)
-    key = key_of(seed, seeds)
+    key = key_of(seed, seeds, starts)
     values = []
-    for _, (k, n, *shown) in draws:
+    for _, link, (k, n, *shown) in draws:
         if not isinstance(n, int) or n < 1:
             raise Unfair("derive", k)
-        value = derive(key, k, n)
+        value = derive(key, k, n, link)
         if shown and shown[0] != value:
             raise Unfair("derive", k)
         values.append(value)
@@ -66,6 +74,45 @@ def check(export: dict[str, Any], client_seed: str | None = None, seat: int | No
         if event["type"] in CHANCE and not shows(event, values, export, log):
             raise Unfair("shown", index)
     return len(draws)
+
+
+def alone_draws(export: dict[str, Any]) -> list[int]:
+    """The numbers of the draws that settled a stake with the laptop's value alone."""
+    return [d[0] for e in export.get("log") or [] if e.get("type") in CHANCE and e.get("alone") for d in e["draws"]]
+
+
+def _start_values(start: dict[str, Any]) -> list[str | None]:
+    """The start values, each null or opening its commit (sent before the seats were final)."""
+    commits, values = start.get("start_commits"), start.get("start_values")
+    seats = len(start.get("players") or [])
+    if not (isinstance(commits, list) and isinstance(values, list) and len(commits) == len(values) == seats) \
+            or any(c is not None and not is_hash(c) for c in commits) \
+            or any(v is not None and not (is_client_seed(v) and seed_hash(v) == c) for c, v in zip(commits, values)):
+        raise Unfair("start_values")
+    return values
+
+
+def _follow_chains(start: dict[str, Any], log: list[dict[str, Any]]) -> None:
+    """Every link a spinner gave hashes to its seat's head, which it then becomes (a new phone's
+    ``chain`` event gives a new head); the spin after a zero keeps the link of its draw."""
+    heads = start.get("chains")
+    if not isinstance(heads, list) or len(heads) != len(start.get("players") or []) \
+            or any(h is not None and not is_hash(h) for h in heads):
+        raise Unfair("chain", 0)
+    heads, last = list(heads), None
+    for index, event in enumerate(log):
+        if event.get("type") == "chain" and isinstance(event.get("seat"), int) and 0 <= event["seat"] < len(heads) \
+                and is_hash(event.get("head")):
+            heads[event["seat"]] = event["head"]
+        if event.get("type") not in CHANCE:
+            continue
+        by, link = event.get("by"), event.get("link")
+        if link is not None and (by, link) != last:
+            if not (isinstance(by, int) and 0 <= by < len(heads) and is_hash(link)) \
+                    or heads[by] is None or seed_hash(link) != heads[by]:
+                raise Unfair("chain", index)
+            heads[by] = link
+        last = (by, link) if link is not None and event["type"] == "spin" and event.get("number") == 0 else None
 
 
 def hidden(event: dict[str, Any]) -> bool:

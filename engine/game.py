@@ -6,10 +6,10 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import auction, banker, duel, everybody, flow, lap, legal, spaces, views
+from . import auction, banker, duel, everybody, flow, lap, legal, opponent, spaces, views
 from .errors import IllegalAction
 from .randomisers import Event, shuffle
-from .rng import is_client_seed, new_seed, seed_hash
+from .rng import is_client_seed, is_hash, new_seed, seed_hash
 from .settings import Settings
 from .strict import same
 from .table import Core, Table
@@ -54,8 +54,19 @@ _HANDLERS: dict[str, Handler] = {
     "give_bluff": lambda t, s, a: banker.give_bluff(t, a),
     "take_bluff": lambda t, s, a: banker.take_bluff(t, a),
     "move_pawn": lambda t, s, a: banker.move_pawn(t, a),
+    "draw_for": lambda t, s, a: _after_draw(t, opponent.drawn(t, a["link"])),
+    "draw_alone": lambda t, s, a: _after_draw(t, opponent.drawn(t, None)),
+    "new_chain": lambda t, s, a: opponent.new_chain(t, a["seat"], a["head"]),
 }
-BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"})
+_AFTER_DRAW: dict[str, Callable[[Table, dict[str, Any], Any], None]] = {
+    "duel": duel.played, "pot": spaces.pot_played, "slam": spaces.slam_played,
+}
+"""The next step of each game whose draw waited for an opponent's tap (``opponent.draw_or_wait``)."""
+HOST_ONLY = frozenset({"draw_alone", "new_chain"})
+"""The host's own actions as the banker: the laptop draws alone when the spinner did not answer in
+time, a new phone's chain replaces a lost one's. Never listed, never from a screen."""
+BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"}) \
+    | HOST_ONLY
 ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES
 SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_bluff", "return_bluff", "give_bluff"})
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
@@ -86,25 +97,33 @@ class Game:
 
     @classmethod
     def new(cls, names: Sequence[str], settings: Settings | None = None, seed: str | None = None,
-            client_seeds: Sequence[str | None] | None = None) -> Game:
+            client_seeds: Sequence[str | None] | None = None, start_commits: Sequence[str | None] | None = None,
+            start_values: Sequence[str | None] | None = None, chains: Sequence[str | None] | None = None) -> Game:
         """Deal a new game; seats follow the order of ``names``. ``seed`` is the host's (fresh when
-        None), ``client_seeds`` one per seat: 32 lowercase hex, or None for a seat without one."""
+        None). One per seat, None for a seat without: ``client_seeds`` (32 lowercase hex);
+        ``start_commits``, the SHA-256 of each phone's start value, sent before the seats were final,
+        and ``start_values`` (32 lowercase hex), sent once they were, each opening its commit
+        (None: not sent in time); ``chains``, the head of each phone's hash chain (64 lowercase
+        hex), whose links spin for other players' stakes (``opponent``)."""
         settings = settings or Settings()
         settings.validate(len(names))
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise ValueError("names")
-        client_seeds = [None] * len(names) if client_seeds is None else list(client_seeds)
-        if len(client_seeds) != len(names) or any(c is not None and not is_client_seed(c) for c in client_seeds):
-            raise ValueError("client_seeds")
+        client_seeds = _per_seat("client_seeds", client_seeds, len(names), is_client_seed)
+        start_commits = _per_seat("start_commits", start_commits, len(names), is_hash)
+        start_values = _per_seat("start_values", start_values, len(names), is_client_seed)
+        if any(v is not None and (c is None or seed_hash(v) != c) for c, v in zip(start_commits, start_values)):
+            raise ValueError("start_values")
+        chains = _per_seat("chains", chains, len(names), is_hash)
         seed = seed or new_seed()
         core = Core(
             players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None,
                       "position": None, "lap_from": None, "lap_steps": None} for n in names],
             owner=[None] * len(settings.box), pile=[], pot=0,
-            bank=settings.bank_reserve or 0, players_at_start=len(names))
-        t = Table(settings, seed, core, [], client_seeds)
+            bank=settings.bank_reserve or 0, players_at_start=len(names), chains=list(chains))
+        t = Table(settings, seed, core, [], client_seeds, start_values)
         t.emit("game_started", players=list(names), seed_hash=seed_hash(seed), client_seeds=client_seeds,
-               settings=settings.to_dict())
+               start_commits=start_commits, start_values=start_values, chains=chains, settings=settings.to_dict())
         symbols = [symbol for symbol in (BLANK, *SYMBOLS) for _ in range(settings.bluff_deck.get(symbol, 0))]
         shuffle(t.rng, symbols, "bluff", t.events)
         t.bluff_symbols = list(symbols)
@@ -132,7 +151,7 @@ class Game:
         t = self._t
         return json.dumps({
             "format": SAVE_FORMAT, "settings": t.settings.to_dict(), "seed": t.rng.seed,
-            "client_seeds": t.rng.client_seeds,
+            "client_seeds": t.rng.client_seeds, "start_values": t.rng.start_values,
             "bluff_symbols": t.bluff_symbols, "core": json.loads(t.snapshot()),
             "money_history": t.money_history, "log": self.log, "history": self.history,
             "undo": self._undo_stack, "final": self._final,
@@ -145,7 +164,7 @@ class Game:
         if state.get("format") != SAVE_FORMAT:
             raise ValueError("format")
         t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
-                  state["bluff_symbols"], state["client_seeds"])
+                  state["bluff_symbols"], state["client_seeds"], state["start_values"])
         t.money_history = state["money_history"]
         return cls(t, state["log"], state["history"], state["undo"], state["final"])
 
@@ -186,7 +205,10 @@ class Game:
             raise IllegalAction("banker_only")
         if kind == "undo":
             return self.undo()
-        self._check_legal(seat, action)
+        if kind in HOST_ONLY:
+            self._check_host_only(action)
+        else:
+            self._check_legal(seat, action)
         t = self._t
         snapshot = t.snapshot()
         money_len, draws = len(t.money_history), t.rng.draws
@@ -200,7 +222,8 @@ class Game:
         events, t.events = t.events, []
         self.log.extend(events)
         self.history.append([seat, json.loads(json.dumps(action))])
-        final = "undo_hidden" if kind in SHOWS_HIDDEN else "undo_random" if t.rng.draws != draws else None
+        final = "undo_hidden" if kind in SHOWS_HIDDEN else "undo_random" if t.rng.draws != draws \
+            else "undo_phone" if kind == "new_chain" else None
         if final:
             self._final = final
             self._undo_stack.clear()
@@ -260,6 +283,19 @@ class Game:
             return
         raise min((p for p in problems if p), key=lambda p: p[0])[1]
 
+    def _check_host_only(self, action: Action) -> None:
+        """``draw_alone`` while the game waits for a spinner; ``new_chain`` for a seat and a hash."""
+        want = {"draw_alone": {"type"}, "new_chain": {"type", "seat", "head"}}[action["type"]]
+        if set(action) != want:
+            raise IllegalAction("malformed", field=sorted(set(action) ^ want)[0][:40])
+        if action["type"] == "draw_alone" and self._t.core.phase != Phase.OPPONENT_DRAW:
+            raise IllegalAction("not_legal_now", phase=str(self._t.core.phase))
+        if action["type"] == "new_chain":
+            if type(action["seat"]) is not int or not 0 <= action["seat"] < len(self._t.core.players):
+                raise IllegalAction("bad_choice", field="seat")
+            if not is_hash(action["head"]):
+                raise IllegalAction("malformed", field="head")
+
     def _why_not(self, seat: Seat, action: Action) -> IllegalAction:
         t, kind = self._t, action["type"]
         phase = t.core.phase
@@ -272,6 +308,20 @@ class Game:
                 return IllegalAction("needs_casino")
             return IllegalAction("not_enough_money", needed=BUY_BACK_FEE)
         return IllegalAction("not_legal_now", phase=str(phase))
+
+
+def _after_draw(t: Table, drawn: opponent.Drawn) -> None:
+    then, game, result = drawn
+    _AFTER_DRAW[then](t, game, result)
+
+
+def _per_seat(field: str, values: Sequence[str | None] | None, seats: int,
+              valid: Callable[[object], bool]) -> list[str | None]:
+    """One value per seat, each None or valid (None for all when not given); ValueError(field)."""
+    values = [None] * seats if values is None else list(values)
+    if len(values) != seats or any(v is not None and not valid(v) for v in values):
+        raise ValueError(field)
+    return values
 
 
 def _action_type(action: Any) -> str:
@@ -297,6 +347,9 @@ def _compare(template: Action, action: Action) -> tuple[int, IllegalAction] | No
                 return 0, IllegalAction("amount_out_of_range", min=want["min"], max=want["max"])
             if (got - want["min"]) % want["step"]:
                 return 0, IllegalAction("amount_off_step", step=want["step"])
+        elif isinstance(want, dict) and "hex" in want:
+            if not is_hash(got):
+                return 0, IllegalAction("malformed", field=key)
         elif isinstance(want, dict) and "text" in want:
             if not isinstance(got, str) or not got.strip() or len(got) > want["text"]:
                 return 0, IllegalAction("bad_reason", max=REASON_LENGTH)

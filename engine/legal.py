@@ -30,6 +30,8 @@ def to_act(t: Table) -> list[Seat]:
         return lap.confirmers(t) or [BANKER]
     if phase == Phase.PLACE_PAWN:
         return [s for s in t.live_seats() if t.player(s)["position"] is None]
+    if phase == Phase.OPPONENT_DRAW:
+        return [pending["spinner"]]
     return [t.core.turn]
 
 
@@ -129,6 +131,8 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
         return lap_answers()
     if phase == Phase.PLACE_PAWN:
         return [{"type": "place_pawn", "casino": c} for c in t.casinos_of(seat)]
+    if phase == Phase.OPPONENT_DRAW:
+        return [{"type": "draw_for", "link": {"hex": 64}}]
     if phase == Phase.WIN_POT:
         game = WIN_POT_GAME[pending["symbol"]]
         return [{"type": "play_pot", **bet_fields(game, pick)} for pick in picks(game)]

@@ -15,19 +15,26 @@ from .vocabulary import RANKS, SUITS, Seat, Symbol
 Event = dict[str, Any]
 
 
-def spin(rng: Rng, seat: Seat | None, events: list[Event]) -> int:
+Spinner = dict[str, Any]
+"""Who gave a draw that settles a stake: ``{"by": seat, "link": link}`` for an opponent's link of
+its hash chain, ``{"alone": True}`` for the laptop alone; empty for any other draw."""
+
+
+def spin(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> int:
     """Spin the wheel (the number is the value); a zero is shown, then spun again."""
+    spinner = spinner or {}
     while True:
-        number, drawn = rng.below(37)
-        events.append({"type": "spin", "number": number, "seat": seat, "draws": [drawn]})
+        number, drawn = rng.below(37, link=spinner.get("link"))
+        events.append({"type": "spin", "number": number, "seat": seat, "draws": [drawn], **spinner})
         if number:
             return number
 
 
-def die(rng: Rng, seat: Seat | None, events: list[Event]) -> int:
+def die(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> int:
     """One die: value + 1."""
-    value, drawn = rng.below(6)
-    events.append({"type": "die", "value": value + 1, "seat": seat, "draws": [drawn]})
+    spinner = spinner or {}
+    value, drawn = rng.below(6, link=spinner.get("link"))
+    events.append({"type": "die", "value": value + 1, "seat": seat, "draws": [drawn], **spinner})
     return value + 1
 
 
@@ -39,11 +46,12 @@ def dice(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[int, int]:
     return pair
 
 
-def card(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[str, str]:
+def card(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> tuple[str, str]:
     """Draw from a freshly shuffled 52-card deck: rank ``RANKS[value % 13]``, suit ``SUITS[value // 13]``."""
-    value, drawn = rng.below(52)
+    spinner = spinner or {}
+    value, drawn = rng.below(52, link=spinner.get("link"))
     rank, suit = RANKS[value % 13], SUITS[value // 13]
-    events.append({"type": "card", "rank": rank, "suit": suit, "seat": seat, "draws": [drawn]})
+    events.append({"type": "card", "rank": rank, "suit": suit, "seat": seat, "draws": [drawn], **spinner})
     return rank, suit
 
 
@@ -71,13 +79,13 @@ def tuck(rng: Rng, pile: list[Any], item: Any, events: list[Event]) -> None:
     events.append({"type": "tuck", "deck": "bluff", "draws": [drawn]})
 
 
-def outcome(rng: Rng, symbol: Symbol, seat: Seat | None, events: list[Event]) -> Any:
+def outcome(rng: Rng, symbol: Symbol, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> Any:
     """One play of a casino's randomiser: a number, a die face or a card."""
     if symbol == "roulette":
-        return spin(rng, seat, events)
+        return spin(rng, seat, events, spinner)
     if symbol == "dice":
-        return die(rng, seat, events)
-    return card(rng, seat, events)
+        return die(rng, seat, events, spinner)
+    return card(rng, seat, events, spinner)
 
 
 def score(symbol: Symbol, result: Any) -> int:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import board, duel, everybody, flow, lap
+from . import board, duel, everybody, flow, lap, opponent
 from .bets import Pick, wins
-from .randomisers import outcome
 from .table import Table
 from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SLAM_LADDER, MAX_BLUFF_CARDS, Phase,
                          Seat, Space)
@@ -88,8 +87,17 @@ def return_bluff(t: Table, seat: Seat, card: int) -> None:
 
 
 def play_pot(t: Table, seat: Seat, game: str, pick: Pick) -> None:
+    """The next player with a phone spins for the pot."""
     symbol = t.core.pending["symbol"]
-    won = wins(symbol, game, pick, outcome(t.rng, symbol, seat, t.events))
+    played = {"seat": seat, "symbol": symbol, "game": game, "pick": pick}
+    result = opponent.draw_or_wait(t, seat, None, symbol, "pot", played)
+    if result is not None:
+        pot_played(t, played, result)
+
+
+def pot_played(t: Table, played: dict[str, Any], result: Any) -> None:
+    seat = played["seat"]
+    won = wins(played["symbol"], played["game"], played["pick"], result)
     amount = t.core.pot if won else 0
     t.emit("pot_game", seat=seat, won=won, amount=amount)
     t.pay("pot", seat, amount, "pot")
@@ -104,9 +112,18 @@ SLAM_STEPS = (("dice", "parity", "even"), ("cards", "colour", "red"), ("roulette
 
 
 def slam_step(t: Table, seat: Seat, step: int) -> None:
-    """Play ladder step ``step`` (1 to 3). A failure ends the turn with nothing."""
+    """Play ladder step ``step`` (1 to 3): the next player with a phone spins for it."""
+    played = {"seat": seat, "step": step}
+    result = opponent.draw_or_wait(t, seat, None, SLAM_STEPS[step - 1][0], "slam", played)
+    if result is not None:
+        slam_played(t, played, result)
+
+
+def slam_played(t: Table, played: dict[str, Any], result: Any) -> None:
+    """A failure ends the turn with nothing."""
+    seat, step = played["seat"], played["step"]
     symbol, game, pick = SLAM_STEPS[step - 1]
-    won = wins(symbol, game, pick, outcome(t.rng, symbol, seat, t.events))
+    won = wins(symbol, game, pick, result)
     amount = GRAND_SLAM_LADDER[step - 1]
     t.emit("grand_slam_step", seat=seat, step=step, won=won, amount=amount if won else 0)
     if not won:

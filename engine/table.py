@@ -56,6 +56,9 @@ class Core:
     """The symbol of every bluff card taken from the pile, by its id: a card gets the next id
     when it leaves the pile and gives it up when it goes back, so that an id says nothing of
     where a card was in the pile."""
+    chains: list[str | None] = field(default_factory=list)
+    """Each seat's hash chain as far as it is known: the head its phone gave, then each link it
+    revealed to spin for another's stake (None for a seat without a phone)."""
     over: bool = False
     winner: Seat | None = None
 
@@ -64,10 +67,10 @@ class Table:
     """The core plus what is fixed for the whole game, and the events of the action in progress."""
 
     def __init__(self, settings: Settings, seed: str, core: Core, bluff_symbols: list[str],
-                 client_seeds: Sequence[str | None]) -> None:
+                 client_seeds: Sequence[str | None], start_values: Sequence[str | None] = ()) -> None:
         self.settings = settings
         self.core = core
-        self.rng = Rng(seed, client_seeds, core.draws)
+        self.rng = Rng(seed, client_seeds, core.draws, start_values)
         self.bluff_symbols = bluff_symbols
         self.events: list[Event] = []
         self.money_history: list[list[Any]] = []

@@ -37,7 +37,8 @@ def verify(state: dict[str, Any], client_seed: str | None = None, seat: int | No
         return False, "not_over"
     start = state["log"][0]
     replay = Game.new(start["players"], Settings.from_dict(start["settings"]), seed=state["seed"],
-                      client_seeds=start["client_seeds"])
+                      client_seeds=start["client_seeds"], start_commits=start["start_commits"],
+                      start_values=start["start_values"], chains=start["chains"])
     for seat_, action in state["history"]:
         try:
             replay.apply(seat_, action)

@@ -20,7 +20,7 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
         {"seat": seat, "name": p["name"], "money": p["money"], "casinos": t.casinos_of(seat),
          "bluff_count": len(p["bluff"]), "out": p["out"], "on_lap": p["lap"] is not None,
          "lap_combination": p["lap"], "position": p["position"], "lap_from": p["lap_from"],
-         "lap_steps": p["lap_steps"]}
+         "lap_steps": p["lap_steps"], "chain": t.core.chains[seat]}
         for seat, p in enumerate(core.players)
     ]
     casinos = [{"id": i, "name": c.name, "colour": c.colour, "symbol": c.symbol, "owner": core.owner[i]}

@@ -46,6 +46,7 @@ class Phase(StrEnum):
     SELL = "sell"
     AUCTION = "auction"
     LAP_CLAIM = "lap_claim"
+    OPPONENT_DRAW = "opponent_draw"
     PLACE_PAWN = "place_pawn"
     OVER = "over"
 

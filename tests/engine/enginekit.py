@@ -46,12 +46,12 @@ class Scripted(engine.rng.Rng):
     """The game's source with a queue of chosen outcomes in front of the real draws."""
 
     def __init__(self, rng: engine.rng.Rng, queue: list[Outcome]) -> None:
-        super().__init__(rng.seed, rng.client_seeds, rng.draws)
+        super().__init__(rng.seed, rng.client_seeds, rng.draws, rng.start_values)
         self.queue = queue
 
-    def value(self, draw: int, n: int, hidden: bool) -> int:
+    def value(self, draw: int, n: int, hidden: bool, link: str | None) -> int:
         if not self.queue:
-            return super().value(draw, n, hidden)
+            return super().value(draw, n, hidden, link)
         want_n, value = self.queue.pop(0)
         assert want_n == n, f"scripted a draw below {want_n}, the engine asked below {n}"
         assert 0 <= value < n

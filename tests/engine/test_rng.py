@@ -20,6 +20,22 @@ def test_the_test_vector_of_docs_fairness():
     assert seed_hash(VECTOR_SEED) == "2a8abfa8cb9906290437854193ca6bca41d4d4e26d1d454bd66a35158095e737"
 
 
+VECTOR_STARTS = ["0f1e2d3c4b5a69788796a5b4c3d2e1f0", None]
+VECTOR_LINK = "5e" * 32
+
+
+def test_the_test_vector_with_start_values_and_an_opponents_link():
+    """docs/fairness.md's second vector: seat 1 sent no start value in time; a draw for a stake
+    with the opponent's link."""
+    key = key_of(VECTOR_SEED, VECTOR_CLIENTS, VECTOR_STARTS)
+    assert key == (VECTOR_SEED + "|" + "|".join(VECTOR_CLIENTS) + "|" + VECTOR_STARTS[0] + "|").encode()
+    assert seed_hash(VECTOR_STARTS[0]) == "a1bf4dc2c0cea821798c38e16fcc1667d6f0504afa821b181672035fc5967890"
+    assert seed_hash(VECTOR_LINK) == "8414cd6b08e92be7f34132d9f8fabaa0cf0f072bab807b434e7ff02efc918a1e"
+    assert [derive(key, k, 37) for k in range(10)] == [23, 10, 8, 30, 22, 24, 12, 34, 14, 11]
+    assert [derive(key, k, 37, VECTOR_LINK) for k in range(10)] == [13, 8, 33, 26, 4, 29, 30, 29, 17, 9]
+    assert [derive(key, k, 6, VECTOR_LINK) for k in range(10)] == [2, 0, 0, 3, 0, 2, 3, 1, 5, 5]
+
+
 def test_a_seat_without_a_client_seed_adds_an_empty_part():
     assert key_of("s", [None, "ab", None]) == b"s||ab|"
     assert key_of("s", []) == b"s"
@@ -99,7 +115,8 @@ def test_a_changed_client_seed_changes_the_draws():
 
 def test_every_outcome_in_the_log_is_derived_from_the_key_and_its_draw_number():
     game = _play("check", client_seeds=CLIENTS)
-    key = key_of("check", CLIENTS)
+    key = key_of("check", CLIENTS, [None] * len(CLIENTS))
+    assert key == key_of("check", CLIENTS)  # no start value: no part for them
     chance = [e for e in game.log if e["type"] in ("dice", "die", "spin", "card")]
     assert len({e["type"] for e in chance}) >= 3
     for event in chance:

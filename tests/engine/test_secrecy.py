@@ -29,8 +29,8 @@ BLUFF_MOVES = ("buy_bluff", "give_bluff", "offer_bluff", "accept_bluff", "challe
 class OtherHidden(Rng):
     """The same draws, except that a hidden one takes its value from another key."""
 
-    def value(self, draw: int, n: int, hidden: bool) -> int:
-        return derive(b"another hidden state", draw, n) if hidden else super().value(draw, n, hidden)
+    def value(self, draw: int, n: int, hidden: bool, link: str | None) -> int:
+        return derive(b"another hidden state", draw, n) if hidden else super().value(draw, n, hidden, link)
 
 
 @contextmanager
