@@ -32,7 +32,9 @@ function showingNow(msg) {
 function send(a) {
   const before = store.state.msg;
   rememberStake(a);
-  return withLink(a, before).then((ready) => net.act(ready)).then((answer) => {
+  // Only a spin for an opponent waits for its link: every other tap leaves in the same task.
+  const sent = a.type === "draw_for" ? withLink(a, before).then((ready) => net.act(ready)) : net.act(a);
+  return sent.then((answer) => {
     if (!answer) return answer;
     const kind = answer.ok ? shownKind(answer.events) : answer.error.code === "revealing" ? "table" : null;
     if (kind && store.state.msg === before) {
