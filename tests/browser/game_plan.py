@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import BANKER, Game, Settings
-from tests.phonefair import Chain, link_for
+from tests.engine.randomplay import PhoneChain
+from tests.phonefair import link_for
 
 NAMES = ["Ann", "Bob", "Cas"]
 
@@ -29,7 +30,7 @@ NAMES = ["Ann", "Bob", "Cas"]
 @dataclass
 class Planner:
     game: Game
-    chains: dict[int, Chain] = field(default_factory=dict)
+    chains: dict[int, PhoneChain] = field(default_factory=dict)
     """Per seat with a phone: its hash chain, for the spins it makes for opponents."""
     steps: list[tuple[int, dict[str, Any], str | None]] = field(default_factory=list)
     tags: set[str] = field(default_factory=set)
@@ -308,7 +309,7 @@ def with_spins(steps: list[Step]) -> list[tuple[int, dict[str, Any], str | None,
     return out
 
 
-def plan_board_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, Chain],
+def plan_board_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain],
                     turns: int = 3) -> Planner:
     """With a board: the pawns placed, a few turns, then a lap that ends by itself and wins."""
     p = Planner(Game.new(NAMES, settings=settings, seed=seed, **fair), chains)
@@ -331,7 +332,7 @@ def plan_board_game(seed: str, settings: Settings, fair: dict[str, Any], chains:
     return p
 
 
-def plan_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, Chain]) -> Planner:
+def plan_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain]) -> Planner:
     """The steps for the host's seed and what the phones added (``fair``: read from the game's
     start; ``chains``: their hash chains, from their local storage)."""
     p = Planner(Game.new(NAMES, settings=settings, seed=seed, **fair), chains)

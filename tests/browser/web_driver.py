@@ -9,7 +9,7 @@ from typing import Any, Callable
 from web_host import TABLE, TV
 
 from companion.updates import Screen
-from tests.phonefair import Chain
+from tests.engine.randomplay import PhoneChain
 
 TIMEOUT = 15_000
 
@@ -244,9 +244,9 @@ def kept_entries(pages: list, game_id: str | None = None) -> list[dict | None]:
     return [None if k is None else k[game_id] if game_id else next(iter(k.values())) for k in kept]
 
 
-def phone_chains(pages: list, game_id: str | None = None) -> dict[int, Chain]:
+def phone_chains(pages: list, game_id: str | None = None) -> dict[int, PhoneChain]:
     """Each phone's hash chain (seat: its place in ``pages``), from the seed it keeps for the game."""
-    return {seat: Chain(entry["chain_seed"]) for seat, entry in enumerate(kept_entries(pages, game_id)) if entry}
+    return {seat: PhoneChain(entry["chain_seed"]) for seat, entry in enumerate(kept_entries(pages, game_id)) if entry}
 
 
 def kept_fair_args(pages: list, game_id: str | None = None) -> dict[str, list]:

@@ -14,8 +14,8 @@ from hostkit import Client
 from engine import Game
 from engine.fairness import CHANCE, alone_draws
 from engine.rng import derive, key_of
-from tests.engine.randomplay import concrete
-from tests.phonefair import Chain, PhoneFair, link_for
+from tests.engine.randomplay import PhoneChain, concrete
+from tests.phonefair import PhoneFair, link_for
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 AVOID = ("announce", "auction", "claim_lap", "draw_for")
@@ -42,7 +42,7 @@ def playing(app, table, screen, fairs) -> list[Client]:
     return phones
 
 
-def chains(fairs: list[PhoneFair]) -> dict[int, Chain]:
+def chains(fairs: list[PhoneFair]) -> dict[int, PhoneChain]:
     return {seat: fair.chain for seat, fair in enumerate(fairs)}
 
 

@@ -149,7 +149,9 @@ async function checkGame(exp, own = {}, crypto = null) {
   const gap = draws.findIndex(([d], i) => !(Array.isArray(d) && d.length === shapes[i] && d[0] === i));
   steps.gap = gap < 0;
   if (gap >= 0) return result("gap", gap);
-  const sign = await c.hmacKey(utf8(exp.seed + [...seeds, ...starts].map((s) => `|${s || ""}`).join("")));
+  // The key: the seed, each seat's client seed, then (when any seat sent one) each seat's start value.
+  const parts = starts.some((v) => v) ? [...seeds, ...starts] : seeds;
+  const sign = await c.hmacKey(utf8(exp.seed + parts.map((s) => `|${s || ""}`).join("")));
   const values = await Promise.all(draws.map(([[k, n], link]) => (Number.isInteger(n) && n >= 1 ? derive(sign, k, n, link) : null)));
   const wrong = draws.findIndex(([d], i) => values[i] === null || (d.length === 3 && values[i] !== d[2]));
   steps.derive = wrong < 0;
