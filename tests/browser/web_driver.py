@@ -294,6 +294,20 @@ def confirm_if_asked(page) -> int:
     return 0
 
 
+def joined_phone(browser, host, name: str, contexts: list, **options: Any):
+    """A phone in a new browser context (kept in ``contexts`` to close) that joined with ``name``,
+    in the lobby."""
+    ctx = browser.new_context(**options)
+    contexts.append(ctx)
+    page = ctx.new_page()
+    page.goto(f"{host.base}/j/{host.code}")
+    page.locator('[data-input="name"]').fill(name)
+    page.locator('[data-act="join"]').click()
+    settle(page)
+    page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    return page
+
+
 def seat_without_phones(page, names: list[str]) -> None:
     """In the lobby: a seat for each name, played from the table screen."""
     for name in names:
