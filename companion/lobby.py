@@ -66,8 +66,8 @@ class Lobby:
     """The banker pressed start: seats, players and settings are final (for good) while the
     phones reveal their start values."""
     late: bool = False
-    """Some phone did not reveal in time: the banker may start without it (not saved: a
-    restarted host gives the phones their time again)."""
+    """Some phone did not reveal in time: the banker may start without it (a restarted host
+    gives the phones their time again: ``Table`` sets it back)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Lobby:
@@ -75,11 +75,11 @@ class Lobby:
         if "seed" not in data:
             raise ValueError("format")
         return cls([Player(**p) for p in data["players"]], data["settings"], data["locked"], data["seed"],
-                   data.get("starting", False))
+                   data.get("starting", False), data.get("late", False))
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": [asdict(p) for p in self.players], "settings": self.settings, "locked": self.locked,
-                "seed": self.seed, "starting": self.starting}
+                "seed": self.seed, "starting": self.starting, "late": self.late}
 
     def fair_args(self) -> dict[str, list[str | None]]:
         """What ``Game.new`` takes of the phones, per seat: client seeds, start commitments and

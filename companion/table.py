@@ -73,6 +73,7 @@ class Table(Joining, Starting):
             self.countdown.update([], phase, self.auction_seconds())
             self.spin.update([], phase, self.spin_seconds())
         elif self.game is None and self.lobby.starting:
+            self.lobby.late = False
             self._wait_for_values()
 
     # Sockets.
