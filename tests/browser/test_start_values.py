@@ -34,9 +34,8 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         contexts.remove(phones[2].context)
         table.locator('[data-act="do"][data-type="start"]').click()
         confirm_if_asked(table)
-        note = table.locator('[data-out="starting"]')
-        note.wait_for()
-        assert note.inner_text() == WORDS["en"]["lobby"]["starting"].format(names="Cas")
+        said = "(w) => document.querySelector('[data-out=\"starting\"]')?.textContent === w"
+        table.wait_for_function(said, arg=WORDS["en"]["lobby"]["starting"]["one"].format(names="Cas"), timeout=4_000)
         for page, lang in ((phones[0], "en"), (phones[1], "nl")):
             page.wait_for_function("(w) => document.querySelector('[data-out=\"lobby-lead\"]')?.textContent === w",
                                    arg=WORDS[lang]["lobby"]["starting_phone"])
@@ -44,8 +43,7 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         # The seats are final: no move, no remove, no add, no settings.
         assert table.locator('[data-act="move"]:enabled, [data-act="remove"], [data-type="add_player"], '
                              '[data-type="unlock"], [data-act="save-settings"]').count() == 0
-        table.wait_for_function("(w) => document.querySelector('[data-out=\"starting\"]')?.textContent === w",
-                                arg=WORDS["en"]["lobby"]["starting_late"].format(names="Cas"), timeout=10_000)
+        table.wait_for_function(said, arg=WORDS["en"]["lobby"]["starting_late"]["one"].format(names="Cas"), timeout=10_000)
         without = table.locator('[data-act="do"][data-type="start_without"]')
         assert without.inner_text() == WORDS["en"]["act"]["start_without"]
         box = without.bounding_box()

@@ -62,9 +62,9 @@ export function lobby(msg) {
 // The banker started: the phones still waited for, by name; once they are late, the banker may start
 // without them (the button comes with the lobby's controls).
 function startingNote(v) {
-  const waited = names(v.starting.waiting.map((seat) => v.players[seat].name));
+  const waited = v.starting.waiting.map((seat) => v.players[seat].name);
   return h("p", { class: `note starting${v.starting.late ? " late" : ""}`, role: "status", "aria-live": "polite", "data-out": "starting",
-    text: t(v.starting.late ? "lobby.starting_late" : "lobby.starting", { names: waited }) });
+    text: t(v.starting.late ? "lobby.starting_late" : "lobby.starting", { names: names(waited), n: waited.length }) });
 }
 
 const SETTINGS = [
