@@ -54,12 +54,12 @@ def log_end(message: dict[str, Any]) -> int:
 class Table:
     """One game: its screen and phones, and the bytes each of them heard."""
 
-    def __init__(self, url: str, key: str, code: str, rnd: random.Random, chains: bool) -> None:
-        self.screen = Peer(url, {"table_key": key})
+    def __init__(self, url: str, key: str, code: str, rnd: random.Random, chains: bool, source: str) -> None:
+        self.screen = Peer(url, {"table_key": key}, source)
         self.fairs = [PhoneFair(rnd) for _ in NAMES]
         self.phones = []
         for name, fair in zip(NAMES, self.fairs):
-            phone = Peer(url, {})
+            phone = Peer(url, {}, source)
             sent = fair.sent() if chains else {"client_seed": fair.client_seed}
             assert phone.call("join", {"code": code, "name": name, **sent})["ok"]
             self.phones.append(phone)
@@ -69,7 +69,12 @@ class Table:
         if chains:
             for phone, fair in zip(self.phones, self.fairs):
                 assert phone.call("start_value", {"start_value": fair.start_value})["ok"]
-        self.screen.wait(lambda m: m["kind"] == "game")
+        for peer in self.peers:
+            peer.wait(lambda m: m["kind"] == "game")
+
+    def close(self) -> None:
+        for peer in self.peers:
+            peer.sio.disconnect()
 
     def heard(self) -> int:
         return sum(sum(peer.sizes) for peer in self.peers)
@@ -88,10 +93,11 @@ class Table:
 
 
 def play(url: str, key: str, code: str, rnd: random.Random, chains: bool, wanted: int,
-         taps: list[float], draws: list[int], export: list[int]) -> None:
-    """One game until it ends or ``wanted`` stake draws were measured."""
-    t = Table(url, key, code, rnd, chains)
-    start_bytes = 0
+         taps: list[float], draws: list[int], export: list[int], source: str) -> None:
+    """One game until it ends or ``wanted`` stake draws were measured; its sockets from ``source``
+    (each game its own loopback address: the host limits joins per address)."""
+    t = Table(url, key, code, rnd, chains, source)
+    stake_bytes = 0
     for _ in range(3000):
         if len(draws) >= wanted:
             break
@@ -102,12 +108,12 @@ def play(url: str, key: str, code: str, rnd: random.Random, chains: bool, wanted
         tap = link_for(view, {s: f.chain for s, f in enumerate(t.fairs)}) if chains else None
         if tap is not None:
             spinner = t.phones[view["waiting"]["spinner"]]
-            count = len(t.screen.arrivals)
+            count, before = len(t.screen.arrivals), t.heard()
             started = time.perf_counter()
             events, sent = t.act(spinner, tap)
             taps.append(t.screen.arrival(count) - started)
             drawn = next(e for e in events if e["type"] in CHANCE)
-            draws.append(t.heard() + sent - start_bytes)
+            draws.append(stake_bytes + t.heard() - before + sent)
             export.append(len(json.dumps({"by": drawn["by"], "link": drawn["link"]}, separators=(",", ":"))) - 2)
             continue
         seats = view["waiting"]["seats"]
@@ -122,9 +128,10 @@ def play(url: str, key: str, code: str, rnd: random.Random, chains: bool, wanted
         before = t.heard()
         events, sent = t.act(t.phones[seat], concrete(rnd.choice(legal), rnd))
         if chains and t.screen.latest["view"]["phase"] == "opponent_draw":
-            start_bytes = before - sent
+            stake_bytes = t.heard() - before + sent
         elif not chains and any(e["type"] in CHANCE and e.get("alone") for e in events):
             draws.append(t.heard() - before + sent)
+    t.close()
 
 
 def games(chains: bool, wanted: int, seed: int) -> tuple[list[float], list[int], list[int]]:
@@ -133,14 +140,19 @@ def games(chains: bool, wanted: int, seed: int) -> tuple[list[float], list[int],
     export: list[int] = []
     rnd = random.Random(seed)
     with running_host() as (_, url, key, code, _started):
-        while len(draws) < wanted:
-            play(url, key, code, rnd, chains, wanted, taps, draws, export)
+        for game in range(1, 250):
+            if len(draws) >= wanted:
+                break
+            play(url, key, code, rnd, chains, wanted, taps, draws, export, f"127.0.2.{game}")
             screen = Peer(url, {"table_key": key})
             screen.wait(lambda m: True)
             answer = screen.call("act", {"id": f"next-{len(draws)}", "action": {"type": "new_game"}})
             assert answer["ok"], answer
+            screen.sio.disconnect()
             key = answer["table_key"]
-            code = Peer(url, {"table_key": key}).wait(lambda m: m["kind"] == "lobby")["table"]["code"]
+            lobby = Peer(url, {"table_key": key})
+            code = lobby.wait(lambda m: m["kind"] == "lobby")["table"]["code"]
+            lobby.sio.disconnect()
     return taps, draws, export
 
 
