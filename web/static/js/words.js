@@ -81,7 +81,9 @@ function eventKey(e) {
 function eventText(e, view) {
   const key = eventKey(e);
   if (!has(key)) return t("ev.unknown", { type: e.type });
-  const text = t(key, eventVars(e, view)) + (e.alone ? ` ${t("ev.alone")}` : "");
+  // A stake's draw without an opponent's tap, said where phones could spin (not at a table of none).
+  const alone = e.alone && view && (view.players || []).some((p) => p.chain);
+  const text = t(key, eventVars(e, view)) + (alone ? ` ${t("ev.alone")}` : "");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
