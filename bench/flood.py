@@ -11,14 +11,24 @@ KIND is one of:
 - ``halfsent``: five addresses (127.0.0.2 to 127.0.0.6) each reopening half-sent requests
   (the request line and part of the headers, never the blank line) as fast as the host
   lets them; every 0.5 s a new phone (127.0.0.7) loads its join page and opens its socket,
-  and the bench notes how long each took.
+  and the bench notes how long each took;
+- ``sync``: watchers (default 100 sockets from ten addresses, 127.0.3.1 to 127.0.3.10) each
+  asking for their whole message with ``sync`` 9.5 times a second (under every per-socket
+  limit), 15 s;
+- ``reconnect``: sockets (default 30, each from its own address 127.0.4.N) that connect,
+  watch, wait for their whole message, close and start again, as fast as the host lets
+  them, 30 s;
+- ``claims``: claim codes guessed from many addresses (default 39, 127.0.5.N, one socket each,
+  0.5 guesses a second each, 15 s); 10 s into the flood the real phone (127.0.0.7) types the
+  real code, and the bench says what it was answered.
 
 Starts ``cashrun`` on a free 127.0.0.1 port with a fresh data directory. A table screen
 and three phones (python-socketio clients, 127.0.0.1) start a game; the phone whose turn
 it is sends a random legal action every 0.1 s (its round trip is noted), and the table
 screen asks for the saved games every 0.2 s (its answer time is noted). The attacker runs
-in a process of its own from 127.0.0.2 (all its sockets from that one address), opening a
-new socket whenever the host closes one. It prints the phone's and the table's p50 and p99
+in a process of its own (``bench/attackers.py``) from 127.0.0.2 (all its sockets from that
+one address; the many-address kinds from theirs), opening a new socket whenever the host
+closes one. It prints the phone's and the table's p50 and p99
 before, during and after the flood, and what the attacker achieved. Loopback only;
 everything is bounded and stops by itself.
 """
@@ -27,10 +37,9 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
-import select
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -45,147 +54,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from latency import AVOID, ENV, NAMES, percentiles, running_host  # noqa: E402
+from bench.attackers import ATTACKER, PACKETS, WATCHERS  # noqa: E402
 from bench.peers import WAIT, Peer, started_game  # noqa: E402
 
 from tests.engine.randomplay import concrete  # noqa: E402
 from tests.loopback import connect_from  # noqa: E402
 
-ATTACKER = "127.0.0.2"
-STALLERS = [f"127.0.0.{n}" for n in range(2, 7)]
 NEWCOMER = "127.0.0.7"
 QUIET = 5.0
 """Seconds of play before and after the flood."""
 CHECKED = ("bad_code", "bad_claim", "lobby_locked", "game_started", "name_taken", "lobby_full")
-DEEP = "[" * 900 + "]" * 900
-PACKETS: dict[str, Callable[[int], str]] = {
-    "malformed": lambda n: '42["act",{',
-    "unknown": lambda n: f'42{n}["nope",{{}}]',
-    "stray_ack": lambda n: f'43{n}["x"]',
-    "no_ack": lambda n: '42["peek",{"code":"ZZZZ"}]',
-    "deep": lambda n: f'42{n}["peek",{DEEP}]',
-}
-DEFAULTS = {"join": (200, 50.0, 15.0), "claim": (200, 50.0, 15.0), "halfsent": (48, 84.0, 12.0)}
+DEFAULTS = {"join": (200, 50.0, 15.0), "claim": (200, 50.0, 15.0), "halfsent": (48, 84.0, 12.0),
+            "sync": (100, 9.5, 15.0), "reconnect": (30, 1000.0, 30.0), "claims": (39, 0.5, 15.0)}
 """Sockets, rate and seconds of each kind; the packet floods: 20 sockets, 500 a second, 12 s."""
-
-
-# The attackers: processes of their own, so their Python does not slow the player's clients.
-
-def frame_of(kind: str) -> Callable[[int], str]:
-    if kind in PACKETS:
-        return PACKETS[kind]
-    if kind == "join":
-        return lambda n: f"42{n}" + json.dumps(["join", {"code": "".join(
-            random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)), "name": "x"}])
-    return lambda n: f"42{n}" + json.dumps(["claim", {"code": f"{random.randrange(1_000_000):06d}"}])
-
-
-def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float) -> dict[str, Any]:
-    stop = time.monotonic() + seconds
-    counts: Counter[str] = Counter()
-    lock = threading.Lock()
-    frame = frame_of(kind)
-
-    def one_socket() -> None:
-        while time.monotonic() < stop:
-            try:
-                sock = connect_from(ATTACKER, port)
-                ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                                 socket=sock, timeout=WAIT, skip_utf8_validation=True)
-                ws.recv()
-                ws.send("40")
-                ws.recv()
-            except (OSError, websocket.WebSocketException):
-                with lock:
-                    counts["refused_opens"] += 1
-                time.sleep(0.2)
-                continue
-            with lock:
-                counts["opened"] += 1
-            sender = threading.Thread(target=send, args=(ws,), daemon=True)
-            sender.start()
-            read(ws)
-            ws.close()
-            sender.join()
-
-    def send(ws: websocket.WebSocket) -> None:
-        n, next_at = 0, time.monotonic()
-        while time.monotonic() < stop and ws.connected:
-            try:
-                ws.send(frame(n))
-            except (OSError, websocket.WebSocketException):
-                return
-            n += 1
-            with lock:
-                counts["sent"] += 1
-            next_at += 1 / rate
-            time.sleep(max(0.0, next_at - time.monotonic()))
-
-    def read(ws: websocket.WebSocket) -> None:
-        while time.monotonic() < stop:
-            try:
-                got = ws.recv()
-            except websocket.WebSocketTimeoutException:
-                continue
-            except (OSError, websocket.WebSocketException):
-                break
-            if got == "2":
-                ws.send("3")
-            elif got.startswith("43"):
-                answer = json.loads(got[2:].lstrip("0123456789"))[0]
-                code = "ok" if answer.get("ok") else answer["error"]["code"]
-                with lock:
-                    counts[code] += 1
-            elif got.startswith("41") or not got:
-                break
-        with lock:
-            counts["closed"] += 1
-
-    threads = [threading.Thread(target=one_socket, daemon=True) for _ in range(sockets)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + WAIT)
-    return dict(counts)
-
-
-def staller(port: int, sockets: int, rate: float, seconds: float) -> dict[str, Any]:
-    """Each of the five addresses keeps up to ``sockets`` half-sent requests, reopening at
-    ``rate`` a second; counts the connections opened and those the host cut or refused."""
-    stop = time.monotonic() + seconds
-    counts: Counter[str] = Counter()
-    lock = threading.Lock()
-
-    def one_address(source: str) -> None:
-        held: list[socket.socket] = []
-        next_at = time.monotonic()
-        while time.monotonic() < stop:
-            if len(held) < sockets:
-                try:
-                    s = connect_from(source, port)
-                    s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow")
-                    held.append(s)
-                    with lock:
-                        counts["opened"] += 1
-                except OSError:
-                    with lock:
-                        counts["refused"] += 1
-            readable, _, _ = select.select(held, [], [], 0)
-            for s in readable:  # cut by the host (or refused at once): reopen
-                held.remove(s)
-                s.close()
-                with lock:
-                    counts["cut"] += 1
-            next_at += 1 / rate
-            time.sleep(max(0.0, next_at - time.monotonic()))
-        for s in held:
-            s.close()
-
-    threads = [threading.Thread(target=one_address, args=(a,), daemon=True) for a in STALLERS]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + WAIT)
-    return dict(counts)
+REAL_CLAIM_AT = 10.0
+"""Seconds into the ``claims`` flood when the real phone types the real code."""
 
 
 # The family.
@@ -248,6 +131,24 @@ def newcomer(port: int, code: str, seconds: float, pages: list[float], sockets: 
         time.sleep(0.5)
 
 
+def real_claim(url: str, real: dict[str, Any], phones: list[Peer]) -> None:
+    """The lost phone types its claim code ``REAL_CLAIM_AT`` s into the flood; it plays on for seat 0."""
+    time.sleep(REAL_CLAIM_AT - 1.0)
+    phone = Peer(url, {}, NEWCOMER)
+    real["answer"] = answer = phone.call("claim", {"code": real["code"]})
+    if answer.get("ok"):
+        phone.wait(lambda m: m["kind"] == "game")
+        phones[0] = phone
+    else:
+        phone.sio.disconnect()
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def during(seconds: float, *jobs: Callable[[float], None]) -> None:
     threads = [threading.Thread(target=job, args=(seconds,), daemon=True) for job in jobs]
     for thread in threads:
@@ -265,27 +166,22 @@ def figures(label: str, samples: list[float], what: str = "answers") -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kind", choices=("join", "claim", *PACKETS, "halfsent"), default="join")
+    parser.add_argument("--kind", choices=("join", "claim", *PACKETS, "halfsent", *WATCHERS), default="join")
     parser.add_argument("--sockets", type=int, help="the attacker's sockets (per address for halfsent)")
     parser.add_argument("--rate", type=float, help="frames (or reopened requests) a second per socket (address)")
     parser.add_argument("--seconds", type=float, help="how long the flood lasts")
-    parser.add_argument("--attacker", type=json.loads, help=argparse.SUPPRESS)
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
-    if args.attacker:
-        spec = args.attacker
-        result = staller(**{k: v for k, v in spec.items() if k != "kind"}) if spec["kind"] == "halfsent" \
-            else attacker(**spec)
-        print(json.dumps(result), flush=True)
-        return
     sockets, rate, seconds = DEFAULTS.get(args.kind, (20, 500.0, 12.0))
     sockets, rate, seconds = args.sockets or sockets, args.rate or rate, args.seconds or seconds
 
-    with running_host() as (_, url, key, code, _):
+    with running_host() as (host_proc, url, key, code, _):
         port = int(url.rsplit(":", 1)[1])
         screen, phones = started_game(url, key, code, NAMES[:3])
-        if args.kind == "claim":  # a live claim code for the attacker to look for
+        real: dict[str, Any] = {}
+        if args.kind in ("claim", "claims"):  # a live claim code for the attacker to look for
             assert screen.call("act", {"id": "claim", "action": {"type": "claim_code", "seat": 0}})["ok"]
+            real["code"] = screen.wait(lambda m: "0" in m["table"]["claims"])["table"]["claims"]["0"]["code"]
         rng = random.Random(1)
         acts: dict[str, list[float]] = {"before": [], "during": [], "after": []}
         asks: dict[str, list[float]] = {"before": [], "during": [], "after": []}
@@ -294,8 +190,9 @@ def main() -> None:
         failed: Counter[str] = Counter()
         during(QUIET, lambda t: play(screen, phones, t, rng, acts["before"]),
                lambda t: ask_table(screen, t, asks["before"]))
-        spec = {"port": port, "kind": args.kind, "sockets": sockets, "rate": rate, "seconds": seconds}
-        flood = subprocess.Popen([sys.executable, __file__, f"--attacker={json.dumps(spec)}"],
+        spec = {"port": port, "kind": args.kind, "sockets": sockets, "rate": rate, "seconds": seconds, "code": code}
+        cpu_before = cpu_seconds(host_proc.pid)
+        flood = subprocess.Popen([sys.executable, str(ROOT / "bench" / "attackers.py"), json.dumps(spec)],
                                  stdout=subprocess.PIPE, text=True, env=ENV)
         try:
             time.sleep(1.0)  # the attacker's sockets open
@@ -303,8 +200,11 @@ def main() -> None:
                     lambda t: ask_table(screen, t, asks["during"])]
             if args.kind == "halfsent":
                 jobs.append(lambda t: newcomer(port, code, t, pages, opens, failed))
+            if args.kind == "claims":
+                jobs.append(lambda t: real_claim(url, real, phones))
             during(seconds - 1.0, *jobs)
             counts = json.loads(flood.communicate(timeout=seconds + 3 * WAIT)[0])
+            cpu = cpu_seconds(host_proc.pid) - cpu_before
         finally:
             if flood.poll() is None:
                 flood.kill()
@@ -313,19 +213,39 @@ def main() -> None:
         for peer in (screen, *phones):
             peer.sio.disconnect()
 
-    who = f"5 addresses x {sockets} half-sent requests" if args.kind == "halfsent" else f"{sockets} sockets of {ATTACKER}"
+    who = f"5 addresses x {sockets} half-sent requests" if args.kind == "halfsent" else \
+        f"{sockets} sockets from {WATCHERS[args.kind] or sockets} addresses" if args.kind in WATCHERS else \
+        f"{sockets} sockets of {ATTACKER}"
     print(f"loopback only, on a shared machine; attacker: {who}, {rate:g} {args.kind} a second each, for {seconds:g} s",
           flush=True)
     for when in ("before", "during", "after"):
         print(figures(f"phone's act {when} the flood", acts[when], "acts"))
         print(figures(f"table's answer {when} the flood", asks[when]))
+    print(f"the host's CPU time during the flood: {cpu:.2f} s in {seconds:g} s"
+          f" (load average at the end: {' / '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    if args.kind in WATCHERS:
+        print(f"attacker: {counts}")
+        if args.kind == "sync":
+            whole = counts.get("whole", 0)
+            print(f"sync: sent {counts.get('sent', 0)}, answered ok {counts.get('ok', 0)}, rate_limited"
+                  f" {counts.get('rate_limited', 0)}, whole messages {whole}, {counts.get('bytes', 0) / 1e6:.1f} MB"
+                  f" ({cpu * 1000 / max(1, counts.get('ok', 0)):.2f} ms of host CPU per answered sync)")
+        if args.kind == "reconnect":
+            print(f"reconnects {counts.get('reconnects', 0)}, refused at open {counts.get('refused_opens', 0)},"
+                  f" rate_limited {counts.get('rate_limited', 0)}, {counts.get('bytes', 0) / 1e6:.1f} MB")
+        if args.kind == "claims":
+            checked = counts.get("bad_claim", 0) + counts.get("ok", 0)
+            print(f"claim guesses checked {checked / seconds:.2f} a second, rate_limited"
+                  f" {counts.get('rate_limited', 0)}; the real phone at {REAL_CLAIM_AT:g} s: {real.get('answer')}")
+        return
     if args.kind == "halfsent":
         print(figures("a new phone's join page during the flood", pages, "pages"))
         print(figures("a new phone's socket during the flood", opens, "sockets"))
         print(f"new phones that failed: {dict(failed) or 0}; attacker: {counts}")
         return
     checked = sum(counts.get(c, 0) for c in CHECKED) + counts.get("ok", 0)
-    answered = sum(v for c, v in counts.items() if c not in ("sent", "opened", "refused_opens", "closed"))
+    answered = sum(v for c, v in counts.items()
+                   if c not in ("sent", "opened", "refused_opens", "closed", "bytes", "whole", "updates"))
     print(f"attacker: sent {counts.get('sent', 0)}, answered {answered}, rate_limited"
           f" {counts.get('rate_limited', 0)}, seats taken {counts.get('ok', 0)}")
     print(f"attacker: sockets opened {counts.get('opened', 0)}, refused at open {counts.get('refused_opens', 0)},"

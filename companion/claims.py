@@ -6,10 +6,14 @@ from typing import Any, Callable
 
 from .codes import new_claim_code
 from .errors import HostError
-from .limits import CLAIM_ENDS, CLAIM_TRIES
+from .limits import CLAIM_TRIES
 from .timers import Clock, Wall
 
 CLAIM_SECONDS = 600
+GUESS_WINDOW = 60.0
+"""The banker's drawer says how many wrong claim codes the host checked in this many seconds."""
+GUESS_TELL = 5.0
+"""While codes are guessed, the table screens hear the count at most this often."""
 
 
 @dataclass(slots=True)
@@ -19,7 +23,7 @@ class Claim:
     """On the host's monotonic clock."""
     wrong: dict[str, int] = field(default_factory=dict)
     """Wrong claim codes sent to the host since this one was made, by address (each counted
-    up to ``CLAIM_TRIES``: one address cannot end the code for the others)."""
+    up to ``CLAIM_TRIES``)."""
 
     def barred(self, address: str) -> bool:
         """This address guessed wrong too often: even the right code is refused from it."""
@@ -35,6 +39,10 @@ class Claims:
         self.clock = clock
         self.wall = wall
         self.codes: dict[str, Claim] = {}
+        self.guesses: list[float] = []
+        """When the host checked a wrong claim code while this table had live ones, the last
+        ``GUESS_WINDOW`` seconds of them."""
+        self._told = float("-inf")
 
     def make(self, pid: str) -> None:
         """A new code for the seat of ``pid`` (its older one ends)."""
@@ -56,18 +64,26 @@ class Claims:
             self.drop(pid)
 
     def wrong(self, address: str) -> bool:
-        """A wrong claim code reached the host from ``address``: after ``CLAIM_TRIES`` of them
-        a live code is closed to that address, and after ``CLAIM_ENDS`` counted ones (from
-        several addresses) it ends, so guessing cannot find it. True if a code ended."""
-        ended = []
-        for pid, claim in self.codes.items():
+        """A wrong claim code reached the host from ``address``: after ``CLAIM_TRIES`` of them a
+        live code is closed to that address (no number of guesses ends a code: the host's rate for
+        them, ``limits.WRONG_CLAIMS``, makes guessing hopeless). True when the table screens
+        should hear that codes are being guessed (the first in ``GUESS_TELL`` seconds)."""
+        for claim in self.codes.values():
             if not claim.barred(address):
                 claim.wrong[address] = claim.wrong.get(address, 0) + 1
-            if sum(claim.wrong.values()) >= CLAIM_ENDS:
-                ended.append(pid)
-        for pid in ended:
-            self.drop(pid)
-        return bool(ended)
+        now = self.clock()
+        self.guesses = [t for t in self.guesses if t > now - GUESS_WINDOW]
+        self.guesses.append(now)
+        if now - self._told < GUESS_TELL:
+            return False
+        self._told = now
+        return True
+
+    def guessed(self) -> int:
+        """Wrong claim codes the host checked in the last ``GUESS_WINDOW`` seconds while this
+        table had live codes (the banker's drawer says so)."""
+        now = self.clock()
+        return sum(1 for t in self.guesses if t > now - GUESS_WINDOW)
 
     def check(self, code: str, address: str) -> str:
         """The player id whose seat ``code`` claims, or HostError ``bad_claim`` (an expired code ends)."""

@@ -7,7 +7,9 @@ import secrets
 JOIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 """Capital letters without I and O, which read as 1 and 0."""
 JOIN_LENGTH = 4
-CLAIM_LENGTH = 6
+CLAIM_LENGTH = 8
+"""Digits of a claim code: a hundred million codes, so guessing at the host's rate for claim
+guesses (``limits.WRONG_CLAIMS``) is hopeless. Shown and typed as two groups of four."""
 
 
 def new_table_key() -> str:
@@ -28,6 +30,11 @@ def new_join_code() -> str:
 
 def new_claim_code() -> str:
     return "".join(secrets.choice("0123456789") for _ in range(CLAIM_LENGTH))
+
+
+def normal_claim_code(code: str) -> str:
+    """A typed claim code as made: without the spaces that group its digits."""
+    return "".join(code.split())
 
 
 def token_hash(token: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from socketio.exceptions import ConnectionRefusedError as Refused
 
-from .codes import new_id, new_join_code, new_table_key, normal_join_code, token_hash
+from .codes import new_id, new_join_code, new_table_key, normal_claim_code, normal_join_code, token_hash
 from .errors import HostError, refusal
 from .guard import Guard
 from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
@@ -49,6 +49,7 @@ class Host:
         self._lock = threading.RLock()
         self.services = Services(store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table,
                                  reveal_scale)
+        store.on_problem = lambda: scheduler.call_at(clock(), self._saving_changed)
 
     @property
     def addresses(self) -> Addresses:
@@ -57,6 +58,12 @@ class Host:
     def close(self) -> None:
         """A clean exit: the store folds its write-ahead log into the one file."""
         self.store.close()
+
+    def _saving_changed(self) -> None:
+        """Saving stopped or works again: every table screen says so at once (``Table.saving``)."""
+        for table in list(self.tables.values()):
+            with table.lock:
+                table.tell.everyone()
 
     # Tables.
 
@@ -134,10 +141,13 @@ class Host:
         elif auth.get("token") is not None:
             token = auth["token"]
             valid = is_text(token) and len(token) <= MAX_SECRET
-            found = self.store.game_of_token(token_hash(token)) if valid else None
+            hashed = token_hash(token) if valid else ""
+            found = self.store.game_of_token(hashed) if valid else None
             table = self.table(found[0]) if found is not None else None
             if found is None or table is None:
                 raise Refused("refused", {"code": "bad_token"})
+            if not self.guard.seat_connect(hashed):
+                raise Refused("refused", {"code": "rate_limited"})
             self.conns[sid] = conn
             self.guard.trust(address)
             table.attach_phone(conn, found[1])
@@ -167,6 +177,8 @@ class Host:
         except HostError as error:
             if error.code == "rate_limited":
                 return self._rate_limited(conn)
+            if error.code == "not_seated":  # a page sends it once in a while (its seat just went), never on and on
+                self._strike(conn)
             return refusal(error.code, **error.values)
         except STORAGE_ERRORS as error:
             log.error("could not save a message: %s", error)
@@ -176,10 +188,14 @@ class Host:
             return refusal("internal")
 
     def _rate_limited(self, conn: Conn) -> dict[str, Any]:
-        if not conn.strikes.take():
-            log.warning("closed a connection of %s that kept sending after rate_limited", conn.address)
-            self.services.transport.cut(conn.sid)
+        self._strike(conn)
         return refusal("rate_limited")
+
+    def _strike(self, conn: Conn) -> None:
+        """A refusal an honest page hardly ever earns: out of strikes, the connection is closed."""
+        if not conn.strikes.take():
+            log.warning("closed a connection of %s that kept sending after rate_limited or not_seated", conn.address)
+            self.services.transport.cut(conn.sid)
 
     # Messages.
 
@@ -223,12 +239,13 @@ class Host:
 
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
         self._guess(conn, "claim")
-        code = fields(data, code=str)["code"].strip()
+        code = normal_claim_code(fields(data, code=str)["code"])
         fair = fair_of(data)
         if conn.screen:
             raise HostError("already_seated")
         table = self.services.claims.get(code)
         if table is None:
+            self.guard.wrong_claim(conn.address)
             for live in set(self.services.claims.values()):  # a copy: other tables change it
                 live.wrong_claim(conn.address)
             raise HostError("bad_claim")

@@ -26,6 +26,13 @@ ADDRESS_PACKETS = (200.0, 400)
 """Frames of all connections of one address together."""
 SOCKET_OPENS = (5.0, 20)
 """New sockets (WebSocket upgrades) of one address: a second, at once."""
+STRANGER_OPENS = (20.0, 40)
+"""New sockets of every address together that held no seat or table screen lately (and is not
+the laptop), a second and at once: many addresses reconnecting in a loop cannot crowd out the
+players, whose phones' addresses do not spend it."""
+SEAT_CONNECTS = (0.5, 6)
+"""Connections with one seat token, a second and at once: more is refused ``rate_limited`` (the
+page tries again a few seconds later). A phone on a poor Wi-Fi reconnects far less often."""
 JOIN_GUESSES = (2.0, 10)
 """Join codes one address may have checked: a second, at once."""
 WRONG_JOINS = (4.0, 40)
@@ -33,6 +40,10 @@ WRONG_JOINS = (4.0, 40)
 address that sent a wrong one in the last ``WRONG_JOIN_MEMORY`` seconds has no code checked
 (``rate_limited``); an address that guessed nothing wrong still joins."""
 WRONG_JOIN_MEMORY = 60.0
+WATCHER_WHOLES = (20.0, 40)
+"""Whole messages the watchers of one table ask for together (``watch`` and ``sync``), a second
+and at once: watchers share this, so however many there are they cannot crowd out the players.
+A page refused ``rate_limited`` asks again when the next update does not fit its version."""
 CLAIM_GUESSES = (0.5, 5)
 """Claim codes one address may have checked: a second, at once."""
 STRIKES = (1.0, 20)
@@ -42,10 +53,14 @@ BAN_SECONDS = 10.0
 are closed at once for this long, before a thread is made: no honest page floods."""
 CLAIM_TRIES = 5
 """Wrong claim codes from one address after which a live claim code refuses that address."""
-CLAIM_ENDS = 50
-"""Wrong claim codes on the host (at most ``CLAIM_TRIES`` from each address) that end a live
-claim code: the banker makes a new one. Ten addresses are needed, and 50 guesses of a
-million codes find one with a chance of 1 in 20,000."""
+WRONG_CLAIMS = (1.0, 20)
+"""Wrong claim codes of every address together, a second and at once. When they run out, an
+address that sent a wrong one in the last ``CLAIM_MEMORY`` seconds has no code checked
+(``rate_limited``); an address that guessed nothing wrong (the phone with the right code) still
+claims. Guesses only slow down: no number of them ends a code. In a code's ten minutes the host
+checks at most about 620 guesses, plus one from each other address: with 250 addresses and six
+live codes of a hundred million, one in about 19,000 finds one."""
+CLAIM_MEMORY = 600.0
 MAX_ID = 64
 ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 """An action id: 1 to ``MAX_ID`` letters, digits and ``_ . : -``."""

@@ -185,12 +185,15 @@ class Lobby:
         (fair or Fair()).seat(player)
         if phone:
             taken = self.taken_colours()
-            player.pawn = default_pawn(taken) if pawn is None else checked_pawn(pawn, taken)
+            player.pawn = default_pawn(taken, self.taken_signs()) if pawn is None else checked_pawn(pawn, taken)
         self.players.append(player)
         return player
 
     def taken_colours(self) -> set[str]:
         return {p.pawn["colour"] for p in self.players if p.pawn}
+
+    def taken_signs(self) -> set[str]:
+        return {p.pawn["emoji"] for p in self.players if p.pawn}
 
     def pawns(self) -> list[dict[str, str] | None]:
         """Per seat: its pawn, or None."""

@@ -17,6 +17,12 @@ class LogTimes:
             self._starts.append(first)
             self._times.append(at)
 
+    def forget(self, first: int) -> None:
+        """The events from ``first`` on did not happen after all (their action was not saved)."""
+        while self._starts and self._starts[-1] >= first:
+            self._starts.pop()
+            self._times.pop()
+
     def window(self, start: int, count: int) -> list[float]:
         """The times of the events ``start`` to ``start + count`` (0.0 for one never marked).
 

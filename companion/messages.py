@@ -40,11 +40,13 @@ class Source(Protocol):
 
     def host_actions(self) -> list[dict[str, Any]]: ...
 
-    def auction_seconds(self) -> int: ...
+    def auction_seconds(self) -> float | None: ...
 
     def join_urls(self) -> list[str]: ...
 
     def wall(self) -> float: ...
+
+    def saving(self) -> dict[str, str] | None: ...
 
 
 PUBLIC, TABLE = "public", "table"
@@ -106,8 +108,10 @@ def table_own(table: Source) -> dict[str, Any]:
             "phones": [p.pid in phones for p in players],
             "phoneless": phoneless,
             "claims": table.claims.shown(table.lobby.seat_of),
+            "claims_guessed": table.claims.guessed(),
             "log_times": log_times,
             "board": None if game is None else table.lobby.settings["board"],
+            "saving": table.saving(),
             "now": wall,
         },
     })

@@ -28,14 +28,21 @@ def checked_pawn(data: Any, taken: set[str]) -> dict[str, str]:
     return {"colour": colour, "emoji": emoji}
 
 
-def default_pawn(taken: set[str]) -> dict[str, str]:
-    """The first free colour and the first emoji, for a phone that did not choose."""
-    return {"colour": next(c for c in COLOURS if c not in taken), "emoji": EMOJI[0]}
+def default_pawn(taken: set[str], signs: set[str] = frozenset()) -> dict[str, str]:
+    """The first free colour and the first sign nobody has, for a phone that did not choose:
+    players who pick nothing still tell their pawns apart by more than colour."""
+    return {"colour": next(c for c in COLOURS if c not in taken), "emoji": first_free_sign(signs)}
 
 
-def offer(taken: set[str]) -> dict[str, Any]:
-    """What a joining phone may pick from."""
-    return {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [c for c in COLOURS if c in taken]}
+def first_free_sign(signs: set[str]) -> str:
+    return next((e for e in EMOJI if e not in signs), EMOJI[0])
+
+
+def offer(taken: set[str], signs: set[str] = frozenset()) -> dict[str, Any]:
+    """What a joining phone may pick from: every colour and sign, the colours taken (refused) and
+    the signs in use (allowed, but not offered first)."""
+    return {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [c for c in COLOURS if c in taken],
+            "signs_taken": [e for e in EMOJI if e in signs]}
 
 
 def with_pawns(view: dict[str, Any], pawns: list[dict[str, str] | None]) -> dict[str, Any]:

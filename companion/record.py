@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from engine import Game
 
@@ -18,6 +18,8 @@ from .store import STORAGE_ERRORS, ActionRow, Change, SavedGame, Store
 from .timers import Clock, Handle, Scheduler
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SNAPSHOT_DELAY = 2.0
 """Seconds after an action before the whole game is saved again (the action itself is saved at once)."""
@@ -55,24 +57,40 @@ class Record:
     def commit(self, status: str, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
                at: float, seat: int | None = None, lobby: dict[str, Any] | None = None, engine: str | None = None,
                first: int = 0, events: int = 0, add: dict[str, str] | None = None, drop: list[str] | None = None,
-               prefs: dict[str, Any] | None = None) -> None:
-        """Write one accepted message; only then is its answer remembered."""
+               prefs: dict[str, Any] | None = None, meanwhile: Callable[[], T] | None = None) -> T | None:
+        """Write one accepted message; only then is its answer remembered. ``meanwhile`` runs on
+        this thread while the store writes (``Store.commit_soon``) and its result is returned; a
+        fault in it is logged and gives None (the commit stands: the caller builds what it needs
+        again). A failed commit raises, after ``meanwhile`` has run."""
         row = ActionRow(actor, action_id, seat, action, answer, at, first, events)
-        self.last_n = self.store.commit(self.id, Change(
-            status=status, at=at, action=row, lobby=lobby, engine=engine,
-            add_tokens=add or {}, drop_tokens=drop or [], prefs=prefs or {},
-        ))
+        change = Change(status=status, at=at, action=row, lobby=lobby, engine=engine,
+                        add_tokens=add or {}, drop_tokens=drop or [], prefs=prefs or {})
+        made = None
+        if meanwhile is None:
+            self.last_n = self.store.commit(self.id, change)
+        else:
+            saving = self.store.commit_soon(self.id, change)
+            try:
+                made = meanwhile()
+            except Exception:  # the commit goes on: an act that is saved must be answered as saved
+                log.exception("could not prepare the messages of an action while it was saved")
+            self.last_n = saving.result()
         self.answers[(actor, action_id)] = answer
         if engine is not None:
             self.snapshot_n = self.last_n
+        if self.snapshot_n < self.last_n and self._timer is None and self.game() is not None:
+            self._timer = self.scheduler.call_at(self.clock() + SNAPSHOT_DELAY, self._idle_snapshot)
+        return made
 
     def events_added(self, length: int, at: float) -> None:
-        """The game's log holds ``length`` events now, the new ones logged at ``at``; the whole
-        game is saved again a little later."""
+        """The game's log holds ``length`` events now, the new ones logged at ``at``."""
         self.log_times.mark(self.log_length, length, at)
         self.log_length = length
-        if self.snapshot_n < self.last_n and self._timer is None:
-            self._timer = self.scheduler.call_at(self.clock() + SNAPSHOT_DELAY, self._idle_snapshot)
+
+    def events_undone(self, length: int) -> None:
+        """The events added last (the log held ``length`` before them) were not saved after all."""
+        self.log_times.forget(length)
+        self.log_length = length
 
     def _idle_snapshot(self) -> None:
         """The scheduler's call, a little after an action: save the whole game once more."""

@@ -4,8 +4,10 @@ A spin, the dice, a die, a card (every Everybody Plays draw and Grand Slam step 
 these) and a bluff card turned over in a challenge are shown on the table's stage first.
 The host, not each page, decides until when: while a reveal runs the phones' new views are
 held (they get them when it ends), game actions are refused with ``revealing``, and the
-table screen gets the reveal's steps so its stage can play them in that time. A phone or a
-watcher that connects meanwhile gets again what it was last sent before the reveal.
+table screen gets the reveal's steps so its stage can play them in that time. A phone, a
+watcher or a table screen that connects meanwhile gets again what it was last sent before the
+reveal: it has nothing to play, so it shows nothing of the outcome before the clock ends.
+Nothing a screen or a phone sends shortens the clock but the banker's ``skip_reveal``.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ SECONDS = {"spin": 4.0, "dice": 2.5, "die": 2.0, "card": 2.0, "bluff_challenged"
 """How long the stage shows each kind of chance outcome."""
 LONGEST = 12.0
 """No reveal lasts longer: several outcomes at once (the opening rolls) share this time."""
+SCREENS = "screens"
+"""The key of the table screens' last message in ``Reveal.shown`` (a player id is hex)."""
 
 
 def steps_of(first: int, events: list[dict[str, Any]], scale: float) -> list[list[float]]:
@@ -46,10 +50,10 @@ class Reveal:
         self.steps: list[list[float]] = []
         self._timer: Handle | None = None
         self.shown: dict[str | None, tuple[dict[str, Any], dict[str, Any]]] = {}
-        """The last message each phone (by player id) and the watchers (``None``) were sent
-        outside a reveal, as its public and own parts (copies: the engine changes some lists in
-        place): while a reveal runs, a socket that connects gets it again, so nothing of the
-        outcome reaches it early."""
+        """The last message each phone (by player id), the watchers (``None``) and the table
+        screens (``SCREENS``) were sent outside a reveal, as its public and own parts (copies: the
+        engine changes some lists in place): while a reveal runs, a socket that connects gets it
+        again, so nothing of the outcome reaches it early."""
 
     @property
     def active(self) -> bool:

@@ -79,7 +79,7 @@ class Joining:
         with self.lock:
             if self.game is None:
                 return {"ok": True, "status": "lobby", "locked": self.lobby.locked,
-                        "pawns": offer(self.lobby.taken_colours()), "seed_hash": seed_hash(self.lobby.seed)}
+                        "pawns": offer(self.lobby.taken_colours(), self.lobby.taken_signs()), "seed_hash": seed_hash(self.lobby.seed)}
             return {"ok": True, "status": self.status, "seed_hash": self.game.view(None)["seed_hash"]}
 
     def watch(self, conn: Conn) -> dict[str, Any]:
@@ -87,14 +87,15 @@ class Joining:
         with self.lock:
             if self.game is None:
                 raise HostError("not_started")
+            self.spend_watching()
             conn.table, conn.watcher = self, True  # type: ignore[assignment]
             self.sockets.watchers.add(conn)
             self.tell.now(conn, None)
             return {"ok": True, "game_id": self.id}
 
     def wrong_claim(self, address: str) -> None:
-        """A wrong claim code reached the host from ``address`` (``Claims.wrong``); the banker
-        sees an ended code go and makes a new one."""
+        """A wrong claim code reached the host from ``address`` (``Claims.wrong``); the banker's
+        drawer says that codes are being guessed."""
         with self.lock:
             if self.claims.wrong(address):
                 self.tell.everyone()
@@ -146,13 +147,15 @@ class Joining:
                 raise HostError("game_started")
             if self.lobby.starting:
                 raise HostError("starting")
-            assert conn.pid is not None
-            player = self.lobby.players[self.lobby.seat_of(conn.pid)]
+            pid = self.holder(conn)
+            if pid is None:
+                raise HostError("not_seated")
+            player = self.lobby.players[self.lobby.seat_of(pid)]
             if not fair.at(player):
                 before = self.lobby.to_dict()
                 fair.seat(player)
                 try:
-                    self._commit(f"p:{conn.pid}", f"seed:{new_id()}", {"type": "seed"}, {"ok": True}, lobby=True)
+                    self._commit(f"p:{pid}", f"seed:{new_id()}", {"type": "seed"}, {"ok": True}, lobby=True)
                 except Exception:
                     self.lobby = Lobby.from_dict(before)
                     raise

@@ -6,10 +6,20 @@ with its own part's change, or, if it asked for whole views, the whole ``view``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from .transport import Conn, Encoded, Transport
-from .updates import Round, join, share, split
+from .updates import Round, Seen, share, split
+
+
+class Outgoing(NamedTuple):
+    """One socket's message of a round, encoded; ``text`` None when nothing changed for it."""
+
+    conn: Conn
+    event: str
+    text: Encoded | None
+    seen: Seen | None
+    """What the socket has once it is sent (None for whole views, which keep no parts)."""
 
 
 class Sockets:
@@ -21,6 +31,9 @@ class Sockets:
         self.watchers: set[Conn] = set()
         """Phones that only watch: they get the public view."""
         self._version = 0
+        self.last: Round | None = None
+        """The latest round every socket of the table was told (``Broadcast.everyone``): a socket
+        that connects or asks for its whole message again gets it from there, encoded once."""
         self._made: dict[Any, dict[str, Any]] = {}
         """The last copy made of each part (``made``), to share with the next one."""
 
@@ -37,12 +50,22 @@ class Sockets:
 
     def send(self, conn: Conn, round: Round, own: dict[str, Any]) -> None:
         """``conn`` gets the round's public part and its own ``own`` part: what changed, or whole."""
+        self.deliver(self.prepare(conn, round, own))
+
+    @staticmethod
+    def prepare(conn: Conn, round: Round, own: dict[str, Any]) -> Outgoing:
+        """What ``send`` would send ``conn``, worked out and encoded, but not sent yet."""
         if conn.whole:
-            self.transport.send(conn.sid, "view", join(round.public, own))
-            return
-        text, conn.seen = round.update(conn.seen, own)
-        if text is not None:
-            self.transport.send(conn.sid, "update", Encoded(text))
+            return Outgoing(conn, "view", Encoded(round.view(own)), None)
+        text, seen = round.update(conn.seen, own)
+        return Outgoing(conn, "update", None if text is None else Encoded(text), seen)
+
+    def deliver(self, outgoing: Outgoing) -> None:
+        """Send a prepared message; the socket has its parts from now on."""
+        if outgoing.seen is not None:
+            outgoing.conn.seen = outgoing.seen
+        if outgoing.text is not None:
+            self.transport.send(outgoing.conn.sid, outgoing.event, outgoing.text)
 
     def send_message(self, conn: Conn, message: dict[str, Any]) -> None:
         """``conn`` gets a message made before (one held during a reveal) as its whole state."""

@@ -86,15 +86,17 @@ class Starting:
                 raise HostError("game_started")
             if not self.lobby.starting:
                 raise HostError("not_starting")
-            assert conn.pid is not None
-            player = self.lobby.players[self.lobby.seat_of(conn.pid)]
+            pid = self.holder(conn)
+            if pid is None:
+                raise HostError("not_seated")
+            player = self.lobby.players[self.lobby.seat_of(pid)]
             if not (is_client_seed(value) and player.start_commit and seed_hash(value) == player.start_commit):
                 raise HostError("bad_start_value")
             if player.start_value == value:
                 return {"ok": True}
             player.start_value = value
             try:
-                self._commit(f"p:{conn.pid}", f"reveal:{new_id()}", {"type": "start_value"}, {"ok": True},
+                self._commit(f"p:{pid}", f"reveal:{new_id()}", {"type": "start_value"}, {"ok": True},
                              lobby=True)
             except Exception:
                 player.start_value = None

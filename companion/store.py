@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .marks import Lost, Marks, compare
 
@@ -20,6 +22,10 @@ log = logging.getLogger(__name__)
 
 STORAGE_ERRORS = (sqlite3.Error, OSError)
 """What a full disk, a read-only folder or a damaged file raise while saving."""
+
+WAL_LIMIT = 16 * 1024 * 1024
+"""Bytes of write-ahead log past which its folding into the file (SQLite's checkpoint after
+about 4 MB) must have failed: the store then checkpoints itself to see why."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -115,7 +121,13 @@ class Store:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self.problem: str | None = None
+        """Why nothing is saved now (the checkpoint fails: the file cannot be written), or None."""
+        self.on_problem: Callable[[], None] = lambda: None
+        """Told when ``problem`` starts or ends (from inside a commit: it must not wait for a table)."""
         self._lock = threading.Lock()
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="cashrun-store")
+        """Commits that run while the table prepares its messages (``commit_soon``)."""
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -145,6 +157,7 @@ class Store:
     def close(self) -> None:
         """Fold the write-ahead log into the file and close it: after a clean exit the one
         file ``cashrun.sqlite3`` holds every game."""
+        self._writer.shutdown()
         with self._lock:
             try:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -162,43 +175,122 @@ class Store:
             )
 
     def commit(self, game_id: str, change: Change) -> int:
-        """Write one accepted message and return its number; raises (and writes nothing) on failure."""
+        """Write one accepted message and return its number; raises (and writes nothing) on failure,
+        and while the write-ahead log cannot be folded into the file (``problem``)."""
         with self._lock:
-            n = self._write(game_id, change)
-            try:  # after the commit: a mark never names an action the file may not hold
-                self.marks.mark(game_id, n)
-            except OSError as error:  # the action is saved; only the check of a later start is weaker
-                log.warning("could not mark action %d of game %s: %s", n, game_id, error)
+            return self._complete(game_id, self._stage(game_id, change))
+
+    def commit_soon(self, game_id: str, change: Change) -> Future[int]:
+        """``commit`` in two steps: the rows are written now, on this thread (a fraction of a
+        millisecond), and the ``COMMIT`` with its sync runs on the store's own thread, which lets
+        go of Python inside SQLite: the caller prepares its messages meanwhile, and sends them
+        only once the future's commit returned. This returns once that thread is in the commit
+        (Python hands a waiting thread its lock only every few milliseconds otherwise)."""
+        self._lock.acquire()
+        try:
+            n = self._stage(game_id, change)
+        except BaseException:
+            self._lock.release()
+            raise
+        started = threading.Event()
+
+        def complete() -> int:
+            try:
+                started.set()
+                return self._complete(game_id, n)
+            finally:
+                self._lock.release()
+
+        saving = self._writer.submit(complete)
+        started.wait()
+        return saving
+
+    def _stage(self, game_id: str, change: Change) -> int:
+        """One action's rows in a transaction not yet committed (the caller holds the lock);
+        nothing is left of it on failure."""
+        try:
+            if self.problem is not None:
+                self._checkpoint()  # raises while the file still cannot be written
+            return self._write(game_id, change)
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    def _complete(self, game_id: str, n: int) -> int:
+        """Commit the staged action ``n`` (the caller holds the lock), then mark it."""
+        try:
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+        try:  # after the commit: a mark never names an action the file may not hold
+            self.marks.mark(game_id, n)
+        except OSError as error:  # the action is saved; only the check of a later start is weaker
+            log.warning("could not mark action %d of game %s: %s", n, game_id, error)
+        self._watch_file()
         return n
 
+    def _watch_file(self) -> None:
+        """After a commit: if the file stopped taking writes (it became read-only) or the log grew
+        past what SQLite's own checkpoints allow, a checkpoint now says whether the log can still
+        be folded in. SQLite's checkpoint after a commit fails without a word; the commit itself,
+        which only writes the log, succeeds, and the log would grow without end."""
+        try:
+            wal = os.stat(f"{self.path}-wal").st_size
+        except OSError:
+            wal = 0
+        if os.access(self.path, os.W_OK) and wal <= WAL_LIMIT:
+            return
+        try:
+            self._checkpoint()
+        except STORAGE_ERRORS:
+            pass  # this commit is saved (in the log); the next ones answer ``storage``
+
+    def _checkpoint(self) -> None:
+        """Fold the log into the file; ``problem`` says whether that works (the caller holds the lock)."""
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except STORAGE_ERRORS as error:
+            if self.problem is None:
+                self.problem = "checkpoint"
+                log.error("the saved games file %s cannot be written (%s): nothing more is saved until it can",
+                          self.path, error)
+                self.on_problem()
+            raise
+        if self.problem is not None:
+            self.problem = None
+            log.warning("the saved games file %s can be written again", self.path)
+            self.on_problem()
+
     def _write(self, game_id: str, change: Change) -> int:
-        """One action's rows in one transaction, committed (the caller holds the lock)."""
+        """One action's rows in a transaction it begins (``_complete`` commits it)."""
         row = change.action
-        with self._db:
-            self._db.execute("BEGIN")
-            n = self._db.execute(
-                "SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)
-            ).fetchone()[0]
-            self._db.execute(
-                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, n, row.actor, row.id, row.seat, json.dumps(row.action), json.dumps(row.answer),
-                 row.at, row.first_event, row.events),
-            )
-            sets, values = ["status = ?", "updated = ?"], [change.status, change.at]
-            if change.lobby is not None:
-                sets.append("lobby = ?")
-                values.append(json.dumps(change.lobby))
-            if change.engine is not None:
-                sets += ["engine = ?", "engine_n = ?"]
-                values += [change.engine, n]
-            self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*values, game_id))
-            self._db.executemany("DELETE FROM tokens WHERE hash = ?", [(h,) for h in change.drop_tokens])
-            self._db.executemany(
-                "INSERT INTO tokens VALUES (?, ?, ?)",
-                [(h, game_id, pid) for h, pid in change.add_tokens.items()],
-            )
-            self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
-                                 [(key, json.dumps(value)) for key, value in change.prefs.items()])
+        self._db.execute("BEGIN")
+        n = self._db.execute(
+            "SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)
+        ).fetchone()[0]
+        self._db.execute(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, n, row.actor, row.id, row.seat, json.dumps(row.action), json.dumps(row.answer),
+             row.at, row.first_event, row.events),
+        )
+        sets, values = ["status = ?", "updated = ?"], [change.status, change.at]
+        if change.lobby is not None:
+            sets.append("lobby = ?")
+            values.append(json.dumps(change.lobby))
+        if change.engine is not None:
+            sets += ["engine = ?", "engine_n = ?"]
+            values += [change.engine, n]
+        self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*values, game_id))
+        self._db.executemany("DELETE FROM tokens WHERE hash = ?", [(h,) for h in change.drop_tokens])
+        self._db.executemany(
+            "INSERT INTO tokens VALUES (?, ?, ?)",
+            [(h, game_id, pid) for h, pid in change.add_tokens.items()],
+        )
+        self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
+                             [(key, json.dumps(value)) for key, value in change.prefs.items()])
         return n
 
     def move_tokens(self, from_game: str, to_game: str) -> None:

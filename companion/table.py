@@ -15,11 +15,12 @@ from engine import BANKER, Game, IllegalAction
 from engine.game import HOST_ONLY
 from engine.strict import same
 
-from .broadcast import Broadcast
+from .broadcast import Broadcast, Prepared
 from .claims import Claims
 from .codes import new_id
-from .countdown import Countdown
+from .countdown import Countdown, full_time
 from .errors import HostError, refusal
+from .limits import WATCHER_WHOLES, TokenBucket
 from .lobby import Lobby, Player, profile_set
 from .record import Record, load_game
 from .reveal import Reveal
@@ -32,7 +33,8 @@ from .transport import Conn
 
 log = logging.getLogger(__name__)
 
-HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again")
+HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again", "auction_more_time", "auction_pause",
+                "auction_resume")
 
 SPIN_SECONDS = 8.0
 """How long the spinner's phone has for its tap (once the stage is free) before the table spins alone."""
@@ -58,6 +60,8 @@ class Table(Joining, Starting):
         self.record.catch_up()
         self.log_times = self.record.log_times
         self.sockets = Sockets(services.transport)
+        self.watching = TokenBucket(services.clock, *WATCHER_WHOLES)
+        """The whole messages all the watchers of this table may still ask for (``spend_watching``)."""
         self.claims = Claims(self, services.claims, services.clock, services.wall)
         """The claim codes the banker asked for."""
         self.again: Table | None = None
@@ -83,7 +87,7 @@ class Table(Joining, Starting):
         with self.lock:
             conn.table, conn.screen = self, True
             self.sockets.screens.add(conn)
-            self.tell.screen(conn)
+            self.tell.screen(conn, fresh=True)
 
     def attach_phone(self, conn: Conn, pid: str, seated: bool = False) -> None:
         """A phone holds the seat ``pid`` now; an older socket of that seat is closed.
@@ -110,15 +114,37 @@ class Table(Joining, Starting):
                 self.tell.presence_changed()
             conn.table, conn.pid, conn.watcher = None, None, False
 
+    def holder(self, conn: Conn) -> str | None:
+        """Under the lock: the player id of the seat ``conn`` holds (None for a table screen), or
+        ``not_seated`` when it holds none now: a watcher, or a socket replaced, removed or claimed
+        a moment ago (checked once, here, so nothing looks the seat up after it is gone)."""
+        if conn.table is not self:
+            raise HostError("not_seated")
+        if conn.screen:
+            return None
+        if conn.watcher or conn.pid is None or self.sockets.phones.get(conn.pid) is not conn:
+            raise HostError("not_seated")
+        return conn.pid
+
     def sync(self, conn: Conn) -> dict[str, Any]:
         """The socket missed an update: it gets its whole message again (see ``Broadcast.now``)."""
         with self.lock:
+            if conn.table is not self:
+                raise HostError("not_seated")
+            if conn.watcher:
+                self.spend_watching()
             conn.seen = None
             if conn.screen:
                 self.tell.screen(conn)
             else:
                 self.tell.now(conn, conn.pid)
             return {"ok": True}
+
+    def spend_watching(self) -> None:
+        """One more whole message for a watcher (``watch``, ``sync``), from the watchers' shared budget;
+        ``rate_limited`` when it is spent (a page asks again when the next update does not fit)."""
+        if not self.watching.take():
+            raise HostError("rate_limited")
 
     # Joining and claiming: companion.seating.
 
@@ -130,8 +156,9 @@ class Table(Joining, Starting):
     def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]:
         """An action from a seated phone (its own seat) or the table screen (banker or ``as``)."""
         self.s.timing("received")
-        actor = "table" if conn.screen else f"p:{conn.pid}"
         with self.lock:
+            pid = self.holder(conn)
+            actor = "table" if pid is None else f"p:{pid}"
             known = self.record.answers.get((actor, action_id))
             if known is not None:
                 return known
@@ -145,13 +172,13 @@ class Table(Joining, Starting):
             if self.game is None:
                 if as_seat is not None:
                     raise HostError("not_phoneless", seat=as_seat)
-                return self._lobby_act(actor, action_id, None if conn.screen else conn.pid, action)
+                return self._lobby_act(actor, action_id, pid, action)
             if self.reveal.active:
                 raise HostError("revealing", remaining=round(self.reveal.remaining(), 1))
             if conn.screen:
                 seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
             else:
-                seat = self.lobby.seat_of(conn.pid)
+                seat = self.lobby.seat_of(pid)
             return self._game_act(actor, action_id, seat, action)
 
     def _phoneless_seat(self, seat: int) -> int:
@@ -169,6 +196,10 @@ class Table(Joining, Starting):
             return {"ok": True, "events": []}
         if action["type"] == "skip_reveal":
             self.reveal.stop()
+            self.tell.everyone()
+            return {"ok": True, "events": []}
+        if action["type"].startswith("auction_"):
+            self._clock_action(action["type"])
             self.tell.everyone()
             return {"ok": True, "events": []}
         if action["type"] == "play_again":
@@ -200,7 +231,7 @@ class Table(Joining, Starting):
         seats = range(len(self.lobby.players)) if self.again is None else range(0)
         return [{"type": "claim_code", "seat": seat} for seat in seats] + [
             {"type": "new_game"}
-        ] + skip + again
+        ] + skip + again + self._clock_actions()
 
     def _play_again(self) -> Table:
         """A new lobby with the same players in the same order, settings and box; every phone's
@@ -260,20 +291,34 @@ class Table(Joining, Starting):
         length = public["log_start"] + len(public["log"])
         answer = {"ok": True, "events": events}
         self.status = "over" if game.over else "playing"
-        first = self.record.log_length
-        try:
-            self._commit(actor, action_id, action, answer, seat=seat, first=first, events=length,
-                         engine=game.to_json() if game.over else None)
-        except Exception:
-            log.exception("could not save an action")
-            self._restore()
-            return refusal("storage")
-        self.s.timing("committed")
-        self.record.events_added(length, self.s.wall())
+        first, at = self.record.log_length, self.s.wall()
+        deadline, paused, until = self.countdown.deadline, self.countdown.paused, self.reveal.until
+        spin_deadline = self.spin.deadline
+        # What the action starts is set before it is saved (and undone if it is not), so that every
+        # socket's message is prepared while the store writes; they are sent only once the commit
+        # returned: nothing is seen before it is saved.
+        self.record.events_added(length, at)
         self.reveal.start(first, events)
         self.countdown.update(events, public["phase"], self.auction_seconds())
         self.spin.update(events, public["phase"], self.spin_seconds())
-        self.tell.everyone()
+        try:
+            told: Prepared | None = self._commit(
+                actor, action_id, action, answer, seat=seat, first=first, events=length,
+                engine=game.to_json() if game.over else None, at=at, meanwhile=self.tell.prepare)
+        except Exception:
+            log.exception("could not save an action")
+            self.record.events_undone(first)
+            if self.reveal.until != until:
+                self.reveal.stop()
+            self.countdown.restore(deadline, paused)
+            self.spin.restore(spin_deadline, None)
+            self._restore()
+            return refusal("storage")
+        self.s.timing("committed")
+        if told is None:  # preparing failed (logged): the action is saved, so it is told all the same
+            self.tell.everyone()
+        else:
+            self.tell.deliver(told)
         self.s.timing("encoded")
         return answer
 
@@ -285,18 +330,38 @@ class Table(Joining, Starting):
 
     def _commit(self, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
                 lobby: bool = False, add: dict[str, str] | None = None, drop: list[str] | None = None,
-                **row: Any) -> None:
-        """Write one accepted message (``Record.commit``); only then is it remembered and told."""
-        self.record.commit(self.status, actor, action_id, action, answer, at=self.s.wall(),
-                           lobby=self.lobby.to_dict() if lobby else None, add=add, drop=drop, **row)
+                **row: Any) -> Any:
+        """Write one accepted message (``Record.commit``, whose ``meanwhile`` result it returns);
+        only then is it remembered and told."""
+        row.setdefault("at", self.s.wall())
+        made = self.record.commit(self.status, actor, action_id, action, answer,
+                                  lobby=self.lobby.to_dict() if lobby else None, add=add, drop=drop, **row)
         for dropped in drop or []:
             del self.tokens[dropped]
         self.tokens.update(add or {})
+        return made
 
     # The auction countdown.
 
-    def auction_seconds(self) -> int:
-        return int(self.lobby.settings["auction_seconds"])
+    def auction_seconds(self) -> float | None:
+        """The countdown's full time under the house rules; None: no clock."""
+        return full_time(self.lobby.settings)
+
+    def _clock_actions(self) -> list[dict[str, Any]]:
+        """The banker's hand on a running auction's clock: more time, and pause or resume."""
+        if self.countdown.running():
+            return [{"type": "auction_more_time"}, {"type": "auction_pause"}]
+        if self.countdown.paused is not None:
+            return [{"type": "auction_more_time"}, {"type": "auction_resume"}]
+        return []
+
+    def _clock_action(self, kind: str) -> None:
+        if kind == "auction_pause":
+            self.countdown.pause()
+        elif kind == "auction_resume":
+            self.countdown.resume()
+        else:
+            self.countdown.more(self.auction_seconds() or 0)
 
     def _countdown_over(self, deadline: float) -> None:
         """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""
@@ -343,6 +408,11 @@ class Table(Joining, Starting):
 
     def wall(self) -> float:
         return self.s.wall()
+
+    def saving(self) -> dict[str, str] | None:
+        """Why nothing can be saved now (the table screen says it in words), or None."""
+        store = self.s.store
+        return None if store.problem is None else {"problem": store.problem, "file": str(store.path)}
 
     # Saved games.
 

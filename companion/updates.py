@@ -244,10 +244,26 @@ class Round:
     public: dict[str, Any]
     _public_changes: dict[int, tuple[dict[str, Any], str | None]] = field(default_factory=dict)
     _texts: dict[tuple[int, int, int, int], tuple[tuple[Any, ...], str | None]] = field(default_factory=dict)
+    _public_text: str | None = None
+    _wholes: dict[tuple[bool, int], tuple[dict[str, Any], str]] = field(default_factory=dict)
 
     def full(self, own: dict[str, Any]) -> tuple[str, Seen]:
-        """The whole message as an update (no ``base``), and what the socket has then."""
-        return message(self.version, None, encode([self.public]), encode([own])), Seen(self.version, self.public, own)
+        """The whole message as an update (no ``base``), and what the socket has then: encoded
+        once per round and own part, however many sockets connect or ``sync`` meanwhile."""
+        known = self._wholes.get((False, id(own)))
+        if known is None:
+            if self._public_text is None:
+                self._public_text = encode([self.public])
+            text = message(self.version, None, self._public_text, encode([own]))
+            known = self._wholes[(False, id(own))] = (own, text)  # the part held: its id stays its own
+        return known[1], Seen(self.version, self.public, own)
+
+    def view(self, own: dict[str, Any]) -> str:
+        """The whole ``view`` message's JSON (a client that asked for whole views), once per own part."""
+        known = self._wholes.get((True, id(own)))
+        if known is None:
+            known = self._wholes[(True, id(own))] = (own, encode(join(self.public, own)))
+        return known[1]
 
     def update(self, seen: Seen | None, own: dict[str, Any]) -> tuple[str | None, Seen]:
         """What a socket that had ``seen`` gets now (None: nothing changed), and what it has then."""

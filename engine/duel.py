@@ -88,7 +88,7 @@ def challenge_bluff(t: Table, seat: Seat) -> None:
     card = game.pop("offered")
     symbol = t.core.cards[card]
     valid = symbol == game["symbol"]
-    t.emit("bluff_challenged", seat=game["loser"], by=seat, symbol=symbol, valid=valid)
+    t.emit("bluff_challenged", seat=game["loser"], by=seat, symbol=symbol, played=game["symbol"], valid=valid)
     t.seen_bluff_to_pile(game["loser"], card)
     game["bluffs"] = False
     if valid:

@@ -61,6 +61,9 @@ class Settings:
     """Tied leaders in Everybody Plays play again, or nobody is paid."""
     auction_seconds: int = 10
     """The host's countdown after the last bid."""
+    auction_clock: Literal["normal", "long", "none"] = "normal"
+    """The countdown's pace: ``auction_seconds``, three times as long (for players who need
+    longer), or no clock at all (the banker closes the auction)."""
     lap_confirm: Literal["banker", "players"] = "banker"
     """Who confirms a runner's claim that the lap is done (without a board): the banker only, or also any other player."""
     board: dict[str, Any] | None = None
@@ -113,7 +116,7 @@ class Settings:
             _check_casino(index, casino)
         for name, allowed in (("combination_by", ("start", "playing")), ("everybody_ties", ("replay", "nobody")),
                               ("lap_confirm", ("banker", "players")), ("lap_end", ("reach", "exact")),
-                              ("nearest_tie", ("ahead", "behind"))):
+                              ("nearest_tie", ("ahead", "behind")), ("auction_clock", ("normal", "long", "none"))):
             if not isinstance(getattr(self, name), str) or getattr(self, name) not in allowed:
                 raise SettingsError(name)
         _integer("auction_seconds", self.auction_seconds, 3, 120)

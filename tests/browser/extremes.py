@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine import BANKER, Game, Settings
 from game_plan import Planner
 from engine.settings import MAX_NAME
-from web_driver import settle
+from web_driver import seat_without_phones, settle
+from web_host import SEED
 
 LONG_NAMES = ["Wilhelmina van den Broek", "Maximiliaan Wouterse-Mol", "Annemarie Hoogerwerf-May",
               "Geertruida Mulder-Witkam", "Wouter Maximiliaan Meyer", "Bartholomeus W. Wijnands"]
@@ -97,3 +98,14 @@ def plan_extremes(seed: str, client_seeds: list[str | None]) -> Planner:
     p.auction()
     p.lap_and_win(last=True, turns=80, claim_tag="lap_claimed")
     return p
+
+
+def seat_the_extremes(table, url: str) -> tuple[Planner, Game]:
+    """The table screen opens ``url`` and seats the six long names, none with a phone, with the
+    money rules; so the draws come from the host's seed alone (CASHRUN_SEED; a seat without a
+    phone adds no client seed), and the plan and its local mirror are the same every run."""
+    table.goto(url)
+    settle(table)
+    set_money_rules(table)
+    seat_without_phones(table, LONG_NAMES)
+    return plan_extremes(SEED, [None] * len(LONG_NAMES)), Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)

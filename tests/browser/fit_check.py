@@ -4,8 +4,11 @@
 `selector`, `text` and `why`:
 
 - **cut by its own box**: text wider or taller than its box while the box hides or scrolls the
-  rest. A name may give way with an ellipsis (`text-overflow: ellipsis`); an amount or a count
-  (a number in groups of three, or a short text that is mostly a number) may not be shortened.
+  rest. A name may give way with an ellipsis (`text-overflow: ellipsis`) when its whole words are
+  in a title (its own or an ancestor's) and at least eight letters still show; other words
+  ("Dobbels…") and an amount or a count (a number in groups of three, or a short text that is
+  mostly a number) may not be shortened.
+- **a word broken over two lines**: a narrow box that splits a word ("Everybod" / "y Plays").
 - **cut by an ancestor**: text that reaches past an ancestor that hides, clips or scrolls its
   overflow (the players column scrolling sideways with the money past its edge). An ancestor named
   in `scrollable` scrolls by design (the history): up and down it may hold more than it shows,
@@ -70,6 +73,22 @@ SCRIPT = r"""(opts) => {
     return box;
   };
   const E = 1;  // a pixel of rounding
+  const MIN_LETTERS = 8;  // a name shortened further cannot be told from another
+  // A word broken over two lines by a narrow box ("Everybod" / "y Plays"): the first of them, or null.
+  const brokenWord = (el) => {
+    const range = document.createRange();
+    for (const n of el.childNodes) {
+      if (n.nodeType !== 3) continue;
+      const words = /[\p{L}\p{N}]{2,}/gu;
+      for (let m; (m = words.exec(n.textContent));) {
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (rects.some((r) => Math.abs(r.top - rects[0].top) > 2)) return m[0];
+      }
+    }
+    return null;
+  };
   // Text that reaches out of the nearest box drawn round it (a background or a border: a card, the
   // stage) even where nothing clips it: it sits on the gap or on the next box.
   const drawn = (cs) => cs.backgroundColor !== 'rgba(0, 0, 0, 0)' || cs.backgroundImage !== 'none' || parseFloat(cs.borderTopWidth) > 0 && parseFloat(cs.borderBottomWidth) > 0;
@@ -103,7 +122,13 @@ SCRIPT = r"""(opts) => {
     if (own) {
       const wide = el.scrollWidth > el.clientWidth + E && hides(own.overflowX);
       const tall = el.scrollHeight > el.clientHeight + E && hides(own.overflowY) && el.clientHeight > 0;
-      if (wide && own.textOverflow === 'ellipsis' && !amount) { /* a name giving way */ }
+      if (wide && own.textOverflow === 'ellipsis' && !amount) {
+        // A name giving way: its whole words in a title, and more than a few letters left.
+        const titled = el.closest('[title]');
+        const left = Math.floor(text.length * el.clientWidth / el.scrollWidth);
+        if (!titled || !titled.getAttribute('title').includes(text)) add(el, `shortened with an ellipsis, its whole words in no title (${left} of ${text.length} letters shown)`);
+        else if (left < MIN_LETTERS) add(el, `a name shortened to about ${left} letters`);
+      }
       else if (wide) add(el, `cut by its own box (${el.scrollWidth} px of text in ${el.clientWidth} px${own.textOverflow === 'ellipsis' ? ', shortened with an ellipsis' : ''})`);
       else if (tall) add(el, `cut by its own box (${el.scrollHeight} px high in ${el.clientHeight} px)`);
       if (r.right - r.left < 2 || r.bottom - r.top < 2 || el.getBoundingClientRect().width < 2 || el.getBoundingClientRect().height < 2) add(el, 'squeezed to nothing');
@@ -124,6 +149,8 @@ SCRIPT = r"""(opts) => {
       break;
     }
     if (cut === 'scrolled') continue;
+    const broken = own ? brokenWord(el) : null;
+    if (broken) add(el, `a word broken over two lines («${broken}»)`);
     if (cut) add(el, cut);
     else if (r.left < -E || r.right > innerWidth + E || (!opts.page_scrolls && (r.top < -E || r.bottom > innerHeight + E))) add(el, `cut by the window (text at ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)} in ${innerWidth}x${innerHeight})`);
     else if ((cut = spill(el, r))) add(el, cut);

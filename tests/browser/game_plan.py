@@ -357,3 +357,36 @@ def plan_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[
     # 6. a Cash & Run lap and the win
     p.lap_and_win()
     return p
+
+
+def plan_phone_game(seed: str, settings: Settings, client_seeds: list[str | None], phone: int = 0) -> Planner:
+    """A lean game around one phone (the others play quiet turns): the phone rolls, lands on
+    another's casino, loses its game and offers a bluff card, which the owner believes; it bids in
+    an auction another player starts; then it runs the lap, claims it, the banker confirms, it wins."""
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed, client_seeds=client_seeds))
+    for _ in range(8):
+        p.until_turn_start(phone)
+        try:
+            p.losing_visit(phone, "accept_bluff", "bluff_accepted")
+            break
+        except AssertionError:  # no bet here loses: the turn goes on quietly
+            p.filler_step()
+    else:
+        raise AssertionError("the phone never lost a casino game")
+    for _ in range(20):
+        seat = p.until_turn_start()
+        own = p.find(seat, "auction") if seat != phone else None
+        if own is not None:
+            break
+        p.filler_step()
+    else:
+        raise AssertionError("nobody else started an auction")
+    p.do(seat, own, "auction_started")
+    bid = p.find(phone, "bid")
+    p.do(phone, dict(bid, amount=bid["amount"]["min"] + 50_000), "auction_bid")
+    while p.view["phase"] == "auction":
+        s = p.actor()
+        p.do(s, {"type": "close_auction"} if s == BANKER else {"type": "pass_bid"})
+    p.lap_and_win()
+    assert p.runner == phone
+    return p

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from audit import Audit
 from fit_check import check as fits
 
 PORTRAIT = {"width": 360, "height": 640}
@@ -33,26 +34,31 @@ OFF_SCREEN = """() => {
 class PhoneFit:
     """Checks a phone's decision in both orientations and both languages, then leaves it as it was."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, audit: Audit | None = None) -> None:
         self.folder = folder
+        self.audit = audit
+        """axe-core's rules and the controls' size at each stage (`audit`), in portrait and landscape,
+        in the language the phone started with."""
         self.folder.mkdir(parents=True, exist_ok=True)
         self.checked: list[str] = []
         self.shot: set[str] = set()
 
     def snap(self, page, name: str) -> None:
         """Screenshots of what the phone shows now, in both orientations and both languages."""
-        for _ in ("this language", "the other"):
+        for which in ("this language", "the other"):
             lang = page.evaluate("document.documentElement.lang")
             for orientation, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
                 page.set_viewport_size(size)
                 page.screenshot(path=self.folder / f"{name}-{lang}-{orientation}.png")
                 fits(page, f"{name} {lang}-{orientation}", page_scrolls=True)
+                if self.audit is not None and which == "this language":
+                    self.audit.record(page, f"phone {name} {orientation}")
             page.locator('.bar [data-act="lang"]').click()
             page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)
 
     def check(self, page, stage: str) -> None:
         phase = page.locator("#app").get_attribute("data-phase")
-        for _ in ("this language", "the other"):
+        for which in ("this language", "the other"):
             lang = page.evaluate("document.documentElement.lang")
             for name, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
                 page.set_viewport_size(size)
@@ -67,6 +73,8 @@ class PhoneFit:
                     self.shot.add(tag)
                     page.screenshot(path=self.folder / f"{tag}.png")
                 fits(page, where, page_scrolls=True)
+                if self.audit is not None and which == "this language":
+                    self.audit.record(page, f"phone {phase} {stage} {name}")
                 self.checked.append(where)
             page.locator('.bar [data-act="lang"]').click()
             page.wait_for_function("(l) => document.documentElement.lang !== l", arg=lang)

@@ -3,7 +3,7 @@ followed through a seeded game in which every phone's first choice is where the 
 the lap ends by itself.
 
 The table screen at 1366×768 and 1920×1080 (no touch, English, light theme, reduced motion: the
-page ends each reveal itself; full motion for the first move, to see the pawn walk); three phones at 360×640 (touch, English, reduced motion).
+page shows each outcome when the host's clock ends; full motion for the first move, to see the pawn walk); three phones at 360×640 (touch, English, reduced motion).
 """
 from __future__ import annotations
 

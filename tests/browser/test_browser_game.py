@@ -258,12 +258,17 @@ def play_seeded_game(browser, host, shots, requests_seen):
             check_held(table, phones, before, end)
             shoot(table, shots / f"reveal-{'-'.join(sorted(chance))}.png")
             held_checked |= chance
-        if "bluff_challenged" in chance:
-            # The table screen reloaded mid-reveal shows the end state at once.
+        table_reloaded = "bluff_challenged" in chance
+        if table_reloaded:
+            # The table screen reloaded mid-reveal has nothing to play: it shows the state from before
+            # the reveal and the seconds left, and the outcome when the host's clock ends.
             table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
             table.reload()
             settle(table)
-            assert int(table.evaluate("document.querySelector('#app').dataset.logEnd")) == log_end(mirror.view(None))
+            assert int(table.evaluate("document.querySelector('#app').dataset.logEnd")) == end
+            assert table.evaluate("document.querySelector('#app').dataset.reveal") == "1"
+            left = EN["show"]["shows_in"].split("{n}")[0]
+            assert table.locator('[data-out="stage"]').inner_text().startswith(left)
             drawer_open = False
         if chance and starter != BANKER:
             # The phone that started the reveal (a roll, an opponent's spin) says what the table shows, no control.
@@ -274,7 +279,9 @@ def play_seeded_game(browser, host, shots, requests_seen):
                                    arg=words, timeout=10_000)
             assert page.locator("[data-decision], [data-act='do'], [data-act='confirm']").count() == 0
             shown_words[kind] += 1
-        if chance:
+        if table_reloaded:
+            table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''", timeout=20_000)
+        elif chance:
             skip_reveal(table, drawer_open)
         view = mirror.view(None)
         wait_log(table, log_end(view))

@@ -168,7 +168,7 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         table.screenshot(path=shots / "table-drawer-claim-covered.png")
         table.locator('#drawer [data-act="claim-show"][data-seat="1"]').click()
         code = code_el.inner_text().split(":")[-1].strip()
-        assert len(code) == 6 and code.isdigit()
+        assert len(code) == 9 and code[4] == " " and code.replace(" ", "").isdigit()  # typed as shown, space and all
         table.screenshot(path=shots / "table-drawer-claim.png")
         table.locator('#drawer [data-act="games"]').click()
         table.locator("#drawer .games li").first.wait_for()

@@ -10,16 +10,16 @@ too), the status keeps to two lines at 1366×768, and the table's money is the e
 Screenshots of every stage at both sizes go to the test's folder."""
 from __future__ import annotations
 
-import re
 import time
 
-from extremes import LONG_NAMES, SETTINGS, SIZES, plan_extremes, resize, set_money_rules
+from audit import Audit
+from extremes import LONG_NAMES, SIZES, resize, seat_the_extremes
 from fit_check import check_table
 from phone_fit import SMALL_PHONE, PhoneFit
-from web_driver import digits, drawer_to, log_end, perform, seat_without_phones, settle, start_game, wait_log
-from web_host import SEED, start_host, stop_host
+from web_driver import claim_seat, digits, drawer_to, log_end, perform, start_game, wait_log
+from web_host import start_host, stop_host
 from companion.reveal import SECONDS
-from engine import BANKER, Game
+from engine import BANKER
 
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}
 """Steps after which a banner tells the moment."""
@@ -32,30 +32,19 @@ LINES = """() => { const s = document.querySelector('[data-out="status"]'); cons
 MONEY = "() => [...document.querySelectorAll('.tplayer [data-out^=\"money-\"]')].map((e) => e.textContent)"
 
 
-def look(table, shots, name: str, seen: list[str]) -> None:
-    """The check at 1366×768 and 1920×1080, a screenshot at each, the status's lines at 1366×768."""
+def look(table, shots, name: str, seen: list[str], audit: Audit) -> None:
+    """The check at 1366×768 and 1920×1080, a screenshot at each, the status's lines, axe-core's
+    rules and the controls' size at 1366×768 (`audit`)."""
     for label in ("1366x768", "1920x1080"):
         resize(table, SIZES[label])
         table.screenshot(path=shots / f"{len(seen) + 1:02d}-{name}-{label}.png")
         check_table(table, f"{name} at {label}")
         if label == "1366x768" and table.locator('[data-out="status"]').count():
             assert table.evaluate(LINES) <= 2, (name, table.locator('[data-out="status"]').inner_text())
+        if label == "1366x768":
+            audit.record(table, f"table {name}")
     resize(table, SIZES["1366x768"])
     seen.append(name)
-
-
-def claim_seat(table, phone, base: str, seat: int) -> None:
-    """The banker makes a claim code for ``seat`` in the drawer and shows it; the phone opens the
-    claim link and takes the seat."""
-    drawer_to(table, False, True)
-    table.locator(f'#drawer [data-act="claim"][data-seat="{seat}"]').click()
-    table.locator(f'[data-act="claim-show"][data-seat="{seat}"]').click()
-    code = re.search(r"\d{6}", table.locator(f'[data-out="claim-{seat}"]').inner_text()).group()
-    drawer_to(table, True, False)
-    phone.goto(f"{base}/c/{code}")
-    phone.locator('[data-act="claim"]').tap()
-    phone.wait_for_function("(s) => document.querySelector('#app').dataset.kind === 'game'", arg=seat)
-    settle(phone)
 
 
 def skip(table) -> None:
@@ -74,22 +63,16 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         table = ctx.new_page()
         errors: list[str] = []
         table.on("pageerror", lambda e: errors.append(str(e)))
-        table.goto(host.table_url)
-        settle(table)
-        set_money_rules(table)
-        seat_without_phones(table, LONG_NAMES)
-        # Every seat starts without a phone, so the draws come from the host's seed alone (CASHRUN_SEED;
-        # a seat without a phone adds no client seed) and the local mirror plans the same game every
-        # run. Once the game runs, the last seat's phone (360×640, touch, Dutch) claims it, and every
-        # screen it acts on is checked too.
-        plan = plan_extremes(SEED, [None] * len(LONG_NAMES))
-        mirror = Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
+        # Every seat starts without a phone (the same game every run). Once the game runs, the last
+        # seat's phone (360×640, touch, Dutch) claims it, and every screen it acts on is checked too.
+        plan, mirror = seat_the_extremes(table, host.table_url)
         seen: list[str] = []
+        audit = Audit()
         table.evaluate("() => scrollTo(0, 0)")
-        look(table, shots, "lobby", seen)
+        look(table, shots, "lobby", seen, audit)
         start_game(table)
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
-        look(table, shots, "opening-rolls", seen)
+        look(table, shots, "opening-rolls", seen, audit)
         skip(table)
         wait_log(table, log_end(mirror.view(None)))
         pctx = browser.new_context(**SMALL_PHONE, locale="nl-NL")
@@ -97,9 +80,9 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         phone = pctx.new_page()
         phone.on("pageerror", lambda e: errors.append(f"phone: {e}"))
         claim_seat(table, phone, host.base, PHONE_SEAT)
-        fit = PhoneFit(shots / "phone")
+        fit = PhoneFit(shots / "phone", audit)
         fit.snap(phone, "claimed")
-        look(table, shots, "first-turn", seen)
+        look(table, shots, "first-turn", seen, audit)
         drawer_open = False
         revealed: set[str] = set()
         for seat, action, tag in plan.steps:
@@ -107,7 +90,7 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
             if seat == BANKER:
                 drawer_open = drawer_to(table, drawer_open, True)
                 if tag == "rich":
-                    look(table, shots, "drawer", seen)
+                    look(table, shots, "drawer", seen, audit)
                 perform(table, action, scope="#drawer", pad=False)
             elif seat == PHONE_SEAT:
                 drawer_open = drawer_to(table, drawer_open, False)
@@ -117,15 +100,19 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
             else:
                 drawer_open = drawer_to(table, drawer_open, False)
                 if tag in SHOT:
-                    look(table, shots, SHOT[tag], seen)
-                perform(table, action, scope=f'.phoneless[data-seat="{seat}"]', pad=False)
+                    look(table, shots, SHOT[tag], seen, audit)
+                # Each question a seat without a phone is asked on the table, looked at the first time.
+                def pad_stage(stage: str, kind: str = action["type"]) -> None:
+                    if f"pad-{kind}-{stage}" not in seen:
+                        look(table, shots, f"pad-{kind}-{stage}", seen, audit)
+                perform(table, action, scope=f'.phoneless[data-seat="{seat}"]', pad=False, look=pad_stage)
             events = mirror.apply(seat, action)
             chance = sorted({e["type"] for e in events if e["type"] in SECONDS})
             if chance:
                 table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
                 if not set(chance) <= revealed:
                     drawer_open = drawer_to(table, drawer_open, False)
-                    look(table, shots, f"reveal-{'-'.join(chance)}", seen)
+                    look(table, shots, f"reveal-{'-'.join(chance)}", seen, audit)
                     revealed |= set(chance)
                 skip(table)
             view = mirror.view(None)
@@ -135,24 +122,26 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
             if tag in BANNERS:
                 drawer_open = drawer_to(table, drawer_open, False)
                 table.locator(".moment:not([hidden])").wait_for(timeout=5_000)
-                look(table, shots, f"banner-{tag}", seen)
+                look(table, shots, f"banner-{tag}", seen, audit)
             if tag == "lap_claimed":
-                look(table, shots, "lap-claim", seen)
+                look(table, shots, "lap-claim", seen, audit)
                 table.locator('.bar [data-act="lang"]').click()
                 table.wait_for_function("() => document.documentElement.lang === 'nl'")
-                look(table, shots, "lap-claim-nl", seen)
+                look(table, shots, "lap-claim-nl", seen, audit)
                 table.locator('.bar [data-act="lang"]').click()
                 table.wait_for_function("() => document.documentElement.lang === 'en'")
         assert mirror.over
         table.locator('[data-out="winner"]').wait_for()
         drawer_to(table, drawer_open, False)
-        look(table, shots, "end", seen)
+        look(table, shots, "end", seen, audit)
         wait_log(phone, log_end(mirror.view(None)))
         fit.snap(phone, "end")
         assert revealed >= {"dice", "spin", "card", "bluff_challenged"}, revealed
         assert max(p["money"] for p in mirror.view(None)["players"]) >= 10_000_000
         assert not errors, errors
         print(f"\nthe phone of {LONG_NAMES[-1]}: {len(fit.checked)} checks")
+        print(f"\n{audit.report()}")
+        audit.assert_clean()
         print(f"\nextremes game: {len(plan.steps)} steps, {len(seen)} stages checked at two sizes"
               f" in {time.monotonic() - started:.1f} s: {', '.join(seen)}")
     finally:

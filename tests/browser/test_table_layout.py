@@ -46,9 +46,11 @@ def open_table(browser, host, viewport):
 def start_six(page) -> None:
     seat_without_phones(page, NAMES)
     start_game(page)
-    # Reduced motion: the page ends the opening rolls' reveal itself after its short animation.
-    page.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''")
-    assert any("skip_reveal" in str(frame) for frame in page.sent)
+    # Reduced motion: the page plays nothing and ends no reveal itself; it shows the opening rolls when
+    # the host's clock ends (12 s at most) and till then says so.
+    page.locator('.stage[data-playing] [data-out="stage"]').wait_for()
+    page.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''", timeout=20_000)
+    assert not any("skip_reveal" in str(frame) for frame in page.sent)
 
 
 def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots):

@@ -5,8 +5,8 @@ auction sale as one history line.
 
 Every game here is played by seats without phones on the table screen, through the page's own
 socket (`send`, as the table's controls do), the steps worked out on a local engine with the
-host's seed (`game_plan.Planner`). The table screen runs with reduced motion (it ends each reveal
-itself), no touch, light theme; each test names its sizes and languages.
+host's seed (`game_plan.Planner`). The table screen runs with reduced motion (it shows each outcome
+when the host's clock ends), no touch, light theme; each test names its sizes and languages.
 """
 from __future__ import annotations
 

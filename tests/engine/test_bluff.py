@@ -150,7 +150,7 @@ def test_a_challenged_true_card_wins_the_game_for_the_bluffer_who_is_paid():
     act(game, 0, "offer_bluff", card=ids[0])
     events, before = challenge_tucking_at(game, 0)
     assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
-                                               "symbol": "roulette", "valid": True}
+                                               "symbol": "roulette", "played": "roulette", "valid": True}
     assert one(events, "game_result") == {"type": "game_result", "winner": 0, "loser": 1, "context": "casino"}
     assert money(game, 0) == 2_100_000 and money(game, 1) == 1_900_000  # red pays x1
     # no further bluff: the owner, now the loser, holds a card but pays at once
@@ -165,7 +165,7 @@ def test_a_challenged_false_card_loses_and_no_other_bluff_may_follow():
     act(game, 0, "offer_bluff", card=ids[0])
     events, before = challenge_tucking_at(game, 5)
     assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
-                                               "symbol": "dice", "valid": False}
+                                               "symbol": "dice", "played": "roulette", "valid": False}
     assert "game_result" not in types(events)
     assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 100_000, "why": "stake"}
     assert [c["id"] for c in hand(game, 0)] == [ids[1]]  # a true card left, but no more bluffing

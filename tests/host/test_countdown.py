@@ -89,3 +89,93 @@ def test_a_restart_mid_auction_runs_a_fresh_countdown(tmp_path, table, screen, a
     assert countdown(screen2)["remaining"] == 10
     clock2.advance(10)
     assert screen2.view()["view"]["phase"] != "auction"
+
+
+def closes_after(screen: Client, clock, seconds: float) -> None:
+    """The auction still runs a tenth of a second before ``seconds`` and is closed at ``seconds``."""
+    clock.advance(seconds - 0.1)
+    assert screen.view()["view"]["phase"] == "auction"
+    clock.advance(0.1)
+    assert screen.view()["view"]["phase"] != "auction"
+
+
+def clock_action(screen: Client, kind: str) -> dict:
+    return screen.act({"type": kind})
+
+
+def listed(screen: Client) -> set[str]:
+    return {a["type"] for a in screen.view()["legal_actions"] if a["type"].startswith("auction_")}
+
+
+def test_the_banker_pauses_and_resumes_the_countdown(clock, screen, auction):
+    assert listed(screen) == {"auction_more_time", "auction_pause"}
+    clock.advance(4)
+    assert clock_action(screen, "auction_pause")["ok"]
+    state = countdown(screen)
+    assert state["paused"] is True and state["remaining"] == 6 and state["deadline"] is None
+    assert listed(screen) == {"auction_more_time", "auction_resume"}
+    clock.advance(60)
+    assert screen.view()["view"]["phase"] == "auction"  # a paused clock never closes it
+    assert all(phone.view()["auction"] == state for phone in auction)
+    assert clock_action(screen, "auction_resume")["ok"]
+    assert countdown(screen) == {"deadline": clock() + 6, "remaining": 6, "seconds": 10, "paused": False}
+    clock.advance(6)
+    assert screen.view()["view"]["phase"] != "auction"
+    assert listed(screen) == set()
+
+
+def test_a_bid_while_paused_gives_the_full_time_still_paused(clock, screen, auction):
+    clock.advance(7)
+    assert clock_action(screen, "auction_pause")["ok"]
+    bidder_seat = screen.view()["view"]["waiting"]["seats"][0]
+    bid = next(a for a in auction[bidder_seat].view()["legal_actions"] if a["type"] == "bid")
+    assert auction[bidder_seat].act({**bid, "amount": bid["amount"]["min"]})["ok"]
+    assert countdown(screen)["paused"] is True and countdown(screen)["remaining"] == 10
+    assert clock_action(screen, "auction_resume")["ok"]
+    closes_after(screen, clock, 10)
+
+
+def test_more_time_adds_the_full_time_running_or_paused(clock, screen, auction):
+    clock.advance(8)
+    assert clock_action(screen, "auction_more_time")["ok"]
+    assert countdown(screen)["remaining"] == 12
+    assert clock_action(screen, "auction_pause")["ok"]
+    assert clock_action(screen, "auction_more_time")["ok"]
+    assert countdown(screen)["remaining"] == 22
+    assert clock_action(screen, "auction_resume")["ok"]
+    closes_after(screen, clock, 22)
+
+
+def test_clock_actions_only_when_listed(clock, screen, auction):
+    resume = clock_action(screen, "auction_resume")
+    assert not resume["ok"] and resume["error"]["code"] == "bad_choice"
+    assert countdown(screen)["paused"] is False
+    assert screen.act({"type": "close_auction"})["ok"]
+    for kind in ("auction_pause", "auction_more_time"):
+        answer = clock_action(screen, kind)
+        assert not answer["ok"] and answer["error"]["code"] == "bad_choice"
+    phone_try = auction[0].act({"type": "auction_pause"})
+    assert not phone_try["ok"]
+
+
+@pytest.mark.parametrize("clock_rule, seconds", [("long", 12), ("none", None)])
+def test_the_house_rule_sets_the_pace(app, table, screen, phones, clock, clock_rule, seconds):
+    assert screen.act({"type": "set_settings", "settings": {"auction_seconds": 4, "auction_clock": clock_rule}})["ok"]
+    assert screen.act({"type": "start"})["ok"]
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    offer = next(a for a in phones[seat].view()["legal_actions"] if a["type"] == "auction")
+    assert phones[seat].act(offer)["ok"]
+    if seconds is None:
+        assert countdown(screen) is None and listed(screen) == set()
+        clock.advance(600)
+        assert screen.view()["view"]["phase"] == "auction"  # only the banker closes it
+        assert screen.act({"type": "close_auction"})["ok"]
+    else:
+        assert countdown(screen)["seconds"] == seconds
+        closes_after(screen, clock, seconds)
+    assert screen.view()["view"]["phase"] != "auction"
+
+
+def test_an_unknown_clock_rule_is_refused(screen):
+    answer = screen.act({"type": "set_settings", "settings": {"auction_clock": "fast"}})
+    assert not answer["ok"] and answer["error"]["code"] == "bad_settings" and answer["error"]["field"] == "auction_clock"

@@ -70,14 +70,11 @@ class CommitFails:
     def __getattr__(self, name: str):
         return getattr(self.db, name)
 
-    def __enter__(self):
-        return self.db.__enter__()
-
-    def __exit__(self, kind, error, trace):
-        if kind is None:
-            self.db.rollback()
+    def execute(self, sql: str, *args):
+        if sql == "COMMIT":  # how the store commits an action
+            self.db.execute("ROLLBACK")
             raise sqlite3.OperationalError("disk I/O error")
-        return self.db.__exit__(kind, error, trace)
+        return self.db.execute(sql, *args)
 
 
 def test_an_action_whose_commit_fails_leaves_no_mark(tmp_path: Path):

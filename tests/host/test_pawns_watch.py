@@ -22,7 +22,7 @@ def joined(app, table, name: str, colour: str, emoji: str = EMOJI[1]) -> tuple[C
 def test_each_phone_picks_a_free_pawn_colour(app, table, screen):
     assert Client(app).emit("peek", {"code": table.code}) == {
         "ok": True, "status": "lobby", "locked": False, "seed_hash": seed_hash(table.lobby.seed),
-        "pawns": {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": []}}
+        "pawns": {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [], "signs_taken": []}}
     ann, answer = joined(app, table, "Ann", "blue", "🐙")
     assert answer["ok"], answer
     bob, refused = joined(app, table, "Bob", "blue")
@@ -30,7 +30,8 @@ def test_each_phone_picks_a_free_pawn_colour(app, table, screen):
     assert joined(app, table, "Bob", "pink")[1]["error"] == {"code": "bad_pawn", "field": "colour"}
     assert joined(app, table, "Bob", "red", "<b>")[1]["error"] == {"code": "bad_pawn", "field": "emoji"}
     assert Client(app).emit("peek", {"code": table.code})["pawns"]["taken"] == ["blue"]
-    cas = join(app, table, "Cas")  # a phone that sends no pawn gets the first free colour
+    assert Client(app).emit("peek", {"code": table.code})["pawns"]["signs_taken"] == ["🐙"]
+    cas = join(app, table, "Cas")  # a phone that sends no pawn gets the first free colour and sign
     screen.act({"type": "add_player", "name": "Dan"})
     players = screen.view()["view"]["players"]
     assert [p.get("pawn") for p in players] == [
@@ -91,3 +92,12 @@ def test_a_watcher_hears_no_bluff_card_over_a_whole_game(app, table, screen, pho
     assert len(answers) > 100 and len(views) > len(answers)
     assert all(card_paths(v) == [] and "table" not in v and v["legal_actions"] == [] for v in views)
     assert views[-1]["view"] == screen.view()["view"]
+
+
+def test_phones_that_pick_no_sign_get_distinct_signs(app, table, screen):
+    """Three phones that send no pawn: three colours and three different signs, not three foxes."""
+    for name in ("Ann", "Bob", "Cas"):
+        join(app, table, name)
+    signs = [p["pawn"]["emoji"] for p in screen.view()["view"]["players"]]
+    assert signs == list(EMOJI[:3])
+    assert Client(app).emit("peek", {"code": table.code})["pawns"]["signs_taken"] == list(EMOJI[:3])

@@ -72,6 +72,7 @@ def test_nothing_is_told_before_it_is_saved(host, screen, started, monkeypatch):
 
     seat = screen.view()["view"]["waiting"]["seats"][0]
     monkeypatch.setattr(host.store, "commit", broken)
+    monkeypatch.setattr(host.store, "commit_soon", broken)  # a game act's commit, while its messages are prepared
     for client in [screen, *started]:
         client.drain()
     answer = started[seat].act({"type": "roll"})

@@ -111,13 +111,65 @@ def test_a_socket_that_connects_during_a_reveal_gets_the_state_from_before_it_th
         assert {**message, "reveal": None} == {**before, "reveal": None}  # the state from before the roll
         assert message["view"]["dice"] is None and message["view"]["phase"] == "roll"
     assert all(phone.drain("view") == [] for phone in phones)
-    second = Client(app, {"table_key": table.key})  # only a table screen gets the outcome: it plays it
-    assert second.view()["view"]["phase"] == "land" and second.view()["reveal"]["remaining"] == SECONDS["dice"] - 0.5
 
     clock.advance(SECONDS["dice"] - 0.5)
     for client in (again, late, phones[seat]):
         last = client.drain("view")[-1]
         assert last["view"]["phase"] == "land" and last["view"]["dice"] is not None and "reveal" not in last
+
+
+def test_a_table_screen_that_connects_during_a_reveal_gets_the_screens_state_from_before_it(
+        app, screen, phones, clock, table):
+    """It did not get the reveal's start, so it has nothing to play: like a phone it is held (a
+    presence change meanwhile tells it nothing), and gets the new state when the clock ends."""
+    seat = start(screen, phones, clock)
+    before = screen.view()
+    assert phones[seat].act({"type": "roll"})["ok"]
+    clock.advance(0.5)
+    second = Client(app, {"table_key": table.key})
+    held = second.view()
+    ends = screen.view()["reveal"]["until"]
+    assert held["reveal"] == {"until": ends, "remaining": SECONDS["dice"] - 0.5}  # no steps: nothing to play
+    assert held["view"] == before["view"] and held["legal_actions"] == before["legal_actions"]
+    assert held["view"]["dice"] is None and held["view"]["phase"] == "roll"
+    assert second.emit("sync", {})["ok"] and second.drain("view")[-1]["view"] == before["view"]
+    phones[0].raw.disconnect()
+    clock.advance(1)  # the others hear that a phone went; the held screen hears nothing
+    assert screen.drain("view")[-1]["connected"][0] is False
+    assert second.drain("view") == []
+    clock.advance(SECONDS["dice"] - 1.5)
+    last = second.drain("view")[-1]
+    assert last["reveal"] is None and last["view"]["phase"] == "land" and last["view"]["dice"] is not None
+    assert last == screen.view()
+
+
+def test_no_watcher_phone_or_other_screen_shortens_a_reveal(app, screen, phones, clock, table):
+    """The clock belongs to the table: only the banker's skip ends a reveal early. A watcher's or a
+    phone's skip is refused, and a screen that connects, asks again or acts for the host otherwise
+    leaves the clock as it was: every phone gets the outcome at its end, not before."""
+    seat = start(screen, phones, clock)
+    watcher = Client(app)
+    assert watcher.emit("watch", {"code": table.code})["ok"]
+    watcher.drain()
+    assert phones[seat].act({"type": "roll"})["ok"]
+    ends = screen.view()["reveal"]["until"]
+    skip = {"type": "skip_reveal"}
+    assert watcher.act(skip)["error"]["code"] == "not_seated"
+    for phone in phones:
+        assert phone.act(skip)["error"]["code"] == "revealing"
+        assert phone.emit("sync", {})["ok"]
+    assert watcher.emit("sync", {})["ok"]
+    second = Client(app, {"table_key": table.key})
+    assert second.emit("sync", {})["ok"]
+    assert screen.emit("sync", {})["ok"]
+    assert screen.act({"type": "claim_code", "seat": (seat + 1) % len(phones)})["ok"]
+    clock.advance(SECONDS["dice"] - 0.1)
+    assert table.reveal.active and screen.view()["reveal"]["until"] == ends
+    for client in (*phones, watcher):
+        assert all(v["view"]["phase"] == "roll" for v in client.drain("view"))
+    clock.advance(0.1)
+    for client in (*phones, watcher, second):
+        assert client.drain("view")[-1]["view"]["phase"] == "land"
 
 
 def test_a_phone_that_claims_a_seat_during_a_reveal_gets_that_seats_state_from_before_it(

@@ -4,6 +4,7 @@ from __future__ import annotations
 from hostkit import Client
 
 from companion.claims import CLAIM_SECONDS
+from companion.codes import CLAIM_LENGTH
 from companion.broadcast import PRESENCE_DELAY
 
 
@@ -47,7 +48,7 @@ def test_claim_code_gives_the_seat_to_another_phone(app, screen, started):
     assert screen.act({"type": "claim_code", "seat": 3})["ok"]
     claims = screen.view()["table"]["claims"]
     code = claims["3"]["code"]
-    assert len(code) == 6 and code.isdigit()
+    assert len(code) == CLAIM_LENGTH and code.isdigit()
     assert all(code not in str(data) for phone in started for data in phone.drain())
     spare = Client(app)
     answer = spare.emit("claim", {"code": code})

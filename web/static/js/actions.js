@@ -4,6 +4,9 @@
 
 import { t, has, money } from "./i18n.js";
 
+// The number each kind of space carries on the board.
+const SPACE_NO = { cash_and_run: 1, casino: 2, bluff: 3, win_pot: 4, everybody_plays: 5, grand_slam: 6, buy_back: 7 };
+
 // Which fields a person chooses, in the order they are asked.
 const ORDER = ["space", "symbol", "casino", "combination", "game", "pick", "card", "seat", "from", "to"];
 
@@ -130,7 +133,6 @@ function pickLabel(game, pick) {
     case "six": return t("pick.six", { from: pick * 6 - 5, to: pick * 6 });
     case "two_numbers": return t("pick.two", { a: pick[0], b: pick[1] });
     case "one_number": return t("pick.one", { a: pick });
-    case "suit": return t(`suit.${pick}`);
     default: return t(`pick.${pick}`);
   }
 }
@@ -144,7 +146,8 @@ function bluffLabel(view, id) {
 // {text, icon, casino} for one value of a field of action a.
 function valueLabel(field, value, view, a) {
   switch (field) {
-    case "space": return { text: t(`space.${value}`), icon: `sp-${value}` };
+    // A kind of space with its number on the board (the rules' 1 to 7) and what it does.
+    case "space": return { text: t(`space.${value}`), icon: `sp-${value}`, no: SPACE_NO[value], does: has(`space_does.${value}`) ? t(`space_does.${value}`) : null };
     case "symbol": return { text: t(`symbol.${value}`), icon: value };
     case "casino": {
       const c = casinoById(view, value);

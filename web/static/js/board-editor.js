@@ -43,7 +43,7 @@ function casinoGrid(box, taken, full) {
       const where = taken.get(i);
       return h("button", { type: "button", class: `btn opt casino c-${c.colour}`, "data-act": "bd-put", "data-casino": i,
         disabled: where !== undefined || full, title: where !== undefined ? `${c.name}: ${t("boardedit.placed_on", { n: where + 1 })}` : c.name },
-        icon(c.symbol), h("span", { class: "bname", text: c.name }),
+        icon(c.symbol), h("span", { class: "bname", text: c.name, title: c.name }),
         where !== undefined ? h("span", { class: "where", text: String(where + 1) }) : null);
     }));
 }

@@ -2,7 +2,7 @@
 // each space in its casino's colour with its symbol, the pawns on their spaces, a pawn's walk
 // animated when its position changes, the runner's lap drawn. Table screen only.
 
-import { h, icon } from "./dom.js";
+import { h, icon, own } from "./dom.js";
 import { t } from "./i18n.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 
@@ -28,14 +28,14 @@ function tile(space, at, box, pick) {
   const what = `${at + 1}: ${spaceLabel(space, box)}`;
   return h(pick ? "button" : "div", { class: cls, "data-base": cls, "data-at": at, title: what,
     ...(pick ? { type: "button", "data-act": "bd-at", "aria-label": what } : {}) },
-  h("span", { class: "tile-no", text: String(at + 1) }), mark);
+  h("span", { class: "tile-no", text: String(at + 1) }), mark, c ? h("span", { class: "swatch", "aria-hidden": "true" }) : null);
 }
 
 class BoardRing {
   // `maxEm`: the largest space, in the ring's font size (the stage keeps that much room round its
   // middle). `pick`: the editor's preview, whose spaces are buttons.
   constructor(cls = "", maxEm = Infinity, pick = false) {
-    this.el = h("div", { class: `board-ring ${cls}`, role: pick ? "group" : "img" });
+    this.el = own(h("div", { class: `board-ring ${cls}`, role: pick ? "group" : "img" }));
     this.maxEm = maxEm;
     this.pickable = pick;
     this.key = null;

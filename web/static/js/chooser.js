@@ -25,13 +25,17 @@ function optionButton(field, opt, view, a, first) {
     return h("div", { class: "card-pick" }, lab.card ? cardTile(lab.card, lab.n) : null,
       h("button", { ...attrs, class: "opt lay", text: t(field === "swap" ? "cards.give_back" : "cards.lay") }));
   }
+  if (lab.casino) kids.push(h("span", { class: "swatch", "aria-hidden": "true" }));
   if (lab.icon) kids.push(icon(lab.icon));
-  kids.push(h("span", { class: "opt-text", text: lab.text }));
+  kids.push(h("span", { class: "opt-text", text: lab.no ? `${lab.no} ${lab.text}` : lab.text }));
+  if (lab.does) kids.push(h("span", { class: "opt-sub", text: lab.does }));
   if (lab.casino) {
-    // Who owns it and which game it plays; its colour is the button's edge (and read out).
+    // Who owns it and which game it plays; its colour is the button's edge and its shape (and read out).
     const c = lab.casino;
+    const sub = [c.owner === null || c.owner === undefined ? t("chooser.no_owner") : playerName(view, c.owner), t(`symbol.${c.symbol}`)].join(" · ");
+    attrs.title = `${c.name}: ${sub}`; // whole where a narrow screen shortens them
     kids.push(h("span", { class: "opt-sub" },
-      h("span", { text: [c.owner === null || c.owner === undefined ? t("chooser.no_owner") : playerName(view, c.owner), t(`symbol.${c.symbol}`)].join(" · ") }),
+      h("span", { text: sub }),
       h("span", { class: "sr", text: `, ${t(`colour.${c.colour}`)}` })));
   }
   return h("button", attrs, kids);

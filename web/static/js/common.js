@@ -29,22 +29,24 @@ function themeButton() {
 
 function langButton() {
   const other = currentLang() === "nl" ? "en" : "nl";
-  return h("button", { type: "button", class: "tool lang", "data-act": "lang", lang: other,
-    "aria-label": t("ui.switch_lang"), title: t("ui.switch_lang"), text: other.toUpperCase() });
+  // Its name begins with the letters it shows ("NL Nederlands"), so a voice command finds it.
+  return h("button", { type: "button", class: "tool lang", "data-act": "lang", lang: other, title: t("ui.switch_lang") },
+    other.toUpperCase(), h("span", { class: "sr", text: ` ${t("ui.switch_lang")}` }));
 }
 
-// replaceChildren drops focus; put it back on the same control.
+// A render keeps the focused control where it can; where it could not (a new control), put the focus
+// back on the control that stands for it.
 const FOCUS_KEYS = ["data-input", "data-form", "data-act", "data-field", "data-hold", "data-set", "data-box", "data-k", "data-deck"];
 function keepFocus() {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   const key = FOCUS_KEYS.map((a) => el.getAttribute(a)).join("|");
   const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
-  return { key, keyed, start: el.selectionStart, end: el.selectionEnd, tag: el.tagName };
+  return { el, key, keyed, start: el.selectionStart, end: el.selectionEnd, tag: el.tagName };
 }
 
 function restoreFocus(f) {
-  if (!f) return;
+  if (!f || document.activeElement === f.el) return;
   for (const el of document.querySelectorAll("input, button, select, textarea, summary")) {
     const key = FOCUS_KEYS.map((a) => el.getAttribute(a)).join("|");
     const keyed = el.dataset.key || el.dataset.type || el.dataset.seat || "";
@@ -64,24 +66,33 @@ function errorText(err) {
   return has(key) ? t(key, vars) : t("error.other", { code: err.code });
 }
 
-// An open or closed <details data-details="key"> stays so across renders.
+// An open or closed <details data-details="key"> stays so across renders; opened, it renders (what a
+// closed one holds may be built only while it is open).
 function rememberDetails(root, store) {
   root.addEventListener("toggle", (ev) => {
     const d = ev.target;
-    if (d.dataset && d.dataset.details) store.state.ui[d.dataset.details] = d.open;
+    const key = d.dataset && d.dataset.details;
+    if (key && !!store.state.ui[key] !== d.open) store.ui({ [key]: d.open });
   }, true);
 }
 
-// The auction countdown: the host sends the seconds left; the page counts down locally.
-let countdown = null; // {deadline: local ms}
+// The auction countdown: the host sends the seconds left; the page counts down locally. Paused by
+// the banker it stands still; with no clock (a house rule) it says who closes the auction.
+let countdown = null; // {deadline: local ms} | {paused: seconds} | {none: true}
 
 function setCountdown(msg) {
   const auc = msg && msg.auction;
-  countdown = auc && msg.kind === "game" && msg.view.phase === "auction" ? { deadline: Date.now() + auc.remaining * 1000 } : null;
+  const bidding = !!msg && msg.kind === "game" && msg.view.phase === "auction";
+  if (!bidding) countdown = null;
+  else if (!auc) countdown = { none: true };
+  else if (auc.paused) countdown = { paused: Math.ceil(auc.remaining) };
+  else countdown = { deadline: Date.now() + auc.remaining * 1000 };
 }
 
 function countdownText() {
   if (!countdown) return "";
+  if (countdown.none) return t("ui.no_clock");
+  if (countdown.paused !== undefined) return t("ui.countdown_paused", { n: countdown.paused });
   return t("ui.countdown", { n: Math.max(0, Math.ceil((countdown.deadline - Date.now()) / 1000)) });
 }
 
@@ -94,15 +105,19 @@ setInterval(() => {
   if (el && countdown) el.textContent = countdownText();
 }, 250);
 
+// A data attribute set only when its value changes (setting it again would still restyle what it selects).
+function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
 // The state in data attributes, for people debugging and for the browser tests to wait on.
 function markState(root, st) {
   const m = st.msg;
-  const d = root.dataset;
-  d.conn = st.conn;
-  d.pending = st.pending ? "1" : "";
-  d.kind = m ? m.kind : "";
-  d.phase = m && m.kind === "game" ? m.view.phase : "";
-  d.logEnd = m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "";
+  setData(root, "conn", st.conn);
+  setData(root, "pending", st.pending ? "1" : "");
+  setData(root, "kind", m ? m.kind : "");
+  setData(root, "phase", m && m.kind === "game" ? m.view.phase : "");
+  setData(root, "logEnd", m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "");
 }
 
-export { rememberDetails, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };
+export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };

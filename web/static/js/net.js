@@ -10,6 +10,8 @@ function newId() {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+const RETRY_MS = 3000; // after a refused reconnect: the host allows a seat one every 2 s after a few at once
+
 class Net {
   constructor(store) {
     this.store = store;
@@ -28,7 +30,11 @@ class Net {
       if (st.state.conn !== "refused") st.set({ conn: reason === "io client disconnect" ? "closed" : "offline" });
     });
     sock.on("connect_error", (err) => {
-      if (err && err.message === "refused") st.set({ conn: "refused", refusal: (err.data && err.data.code) || "refused" });
+      const code = err && err.message === "refused" ? (err.data && err.data.code) || "refused" : null;
+      if (code === "rate_limited") { // this seat reconnected very often lately: try again in a moment
+        st.set({ conn: "offline" });
+        setTimeout(() => { if (this.socket === sock && !sock.connected) sock.connect(); }, RETRY_MS);
+      } else if (code) st.set({ conn: "refused", refusal: code });
       else st.set({ conn: "offline" });
     });
     sock.on("refused", (m) => st.set({ conn: "refused", refusal: (m && m.code) || "refused" }));

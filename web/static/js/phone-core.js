@@ -1,6 +1,6 @@
 // What every part of the phone shares: the store, the socket, the page's root and its token.
 
-import { h, $ } from "./dom.js";
+import { h, $, Parts } from "./dom.js";
 import { Store } from "./store.js";
 import { Net } from "./net.js";
 import { errorText } from "./common.js";
@@ -10,6 +10,7 @@ const WATCH = "cashrun.watch";
 const store = new Store();
 const net = new Net(store);
 const root = $("#app");
+const parts = new Parts(); // the parts of the screen kept from one render to the next while their data is the same
 
 const token = () => localStorage.getItem(TOKEN);
 const btn = (attrs, ...kids) => h("button", { type: "button", ...attrs }, ...kids);
@@ -26,4 +27,4 @@ function forget(note) {
   net.connect({});
 }
 
-export { TOKEN, WATCH, store, net, root, token, btn, problem, forget };
+export { TOKEN, WATCH, store, net, root, parts, token, btn, problem, forget };

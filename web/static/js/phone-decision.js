@@ -106,9 +106,17 @@ function actionsArea(msg) {
       { ...chooserOpts(msg, decisionExtra(v)), cancel: opened, aside: buttons }));
   } else decision.append(h("div", { class: "buttons" }, buttons));
   return h("section", { class: "actions", "aria-label": t("me.your_move") },
+    h("h2", { class: "sr", text: t("me.your_move") }),
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
     has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null,
-    rolledLine(msg), decision, problem());
+    whyLines(groups), rolledLine(msg), decision, problem());
+}
+
+// The choices a turn may start with besides rolling, each with why a player would take it.
+const WHY = ["announce", "auction"];
+function whyLines(groups) {
+  const why = WHY.filter((k) => groups.has(k) && groups.has("roll"));
+  return why.length ? h("ul", { class: "why-lines" }, why.map((k) => h("li", { text: t(`help.why_${k}`) }))) : null;
 }
 
 // An opponent placed a bet and this phone spins for it: one big button named by the game's symbol

@@ -48,7 +48,9 @@ async function peek() {
   let pawn = store.state.ui.pawn;
   if (answer.status === "lobby") {
     const free = answer.pawns.colours.filter((c) => !answer.pawns.taken.includes(c));
-    if (!pawn || !free.includes(pawn.colour)) pawn = { colour: free[0], emoji: (pawn && pawn.emoji) || answer.pawns.emoji[0] };
+    // The first free colour and, unless the player chose one, the first sign nobody has.
+    const sign = answer.pawns.emoji.find((e) => !(answer.pawns.signs_taken || []).includes(e)) || answer.pawns.emoji[0];
+    if (!pawn || !free.includes(pawn.colour)) pawn = { colour: free[0], emoji: (pawn && pawn.emoji) || sign };
   }
   store.ui({ peek: answer, pawn });
 }
@@ -92,7 +94,7 @@ function joinForm(busy) {
 function claimForm(busy, first) {
   const ui = store.state.ui;
   return [h("p", { class: "hint", text: t("claim.intro") }),
-    field("claim.code", { "data-input": "claim", value: ui.claim, inputmode: "numeric", maxlength: 6, autocomplete: "off" }),
+    field("claim.code", { "data-input": "claim", value: ui.claim, inputmode: "numeric", maxlength: 12, autocomplete: "off" }),
     problem("claim"),
     btn({ class: first ? "btn primary big" : "btn", "data-act": "claim", disabled: busy, text: t("claim.go") })];
 }

@@ -11,7 +11,7 @@ import { cardTile, holdToLook } from "./bluffs.js";
 import { noteResult, resultCard, dismissResult } from "./results.js";
 import { feelTurn, armTurnSignals, chimeOn, toggleChime } from "./turn.js";
 import { setCountdown } from "./common.js";
-import { store, net, root, btn, problem, forget } from "./phone-core.js";
+import { store, net, root, parts, btn, problem, forget } from "./phone-core.js";
 import { stopWatching } from "./phone-join.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, shownKind, rememberStake } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";
@@ -170,23 +170,32 @@ function gameScreen(msg) {
   const bidding = choice && choice.type === "bid";
   const choosingCard = choice && (group(msg.legal_actions).get(choice.type) || []).some((a) => "card" in a || "swap" in a);
   const status = showing ? showingPanel(showing) : h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text: waitingText(v) });
+  const mine = parts.use("me", [me, v.casinos, v.you, acting], () => meSection(msg, me, acting));
+  const cards = parts.use("bluffs", [v.you], () => bluffCards(v.you));
+  const last = lastPart(v);
   if (acting) {
     return h("main", { class: `screen game ${pawnClass(me)} acting` },
-      h("div", { class: "reach" }, meSection(msg, me, true), resultCard(), lastLine(v),
+      h("div", { class: "reach" }, mine, resultCard(), last,
         bidding ? null : auctionLine(v), actionsArea(msg)),
-      choosingCard ? null : bluffCards(v.you), tableInfo(msg));
+      choosingCard ? null : cards, tableInfo(msg));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
-    meSection(msg, me, false),
-    v.over ? null : resultCard(), status, fairLine(msg), v.over ? null : lastLine(v),
-    auctionLine(v), bluffCards(v.you), showing ? null : problem(), tableInfo(msg));
+    mine, v.over ? null : resultCard(), status, fairLine(msg), v.over ? null : last,
+    auctionLine(v), cards, showing ? null : problem(), tableInfo(msg));
 }
 
+// The table's players and its recent history, under a summary; built only while open.
 function tableInfo(msg) {
-  return h("details", { class: "table-info", open: store.state.ui.infoOpen ? true : null, "data-details": "infoOpen" },
+  const open = !!store.state.ui.infoOpen;
+  return h("details", { class: "table-info", open: open ? true : null, "data-details": "infoOpen" },
     h("summary", { text: t("me.table", { pot: money(msg.view.pot) }) }),
-    playerList(msg, msg.seat), recent(msg.view));
+    open ? players(msg, msg.seat) : null, open ? recentPart(msg.view) : null);
 }
+
+const players = (msg, skip) => parts.use(`players-${skip}`, [msg.view.players, msg.connected, msg.view.turn, msg.view.over],
+  () => playerList(msg, skip));
+const recentPart = (v) => parts.use("recent", [v.log], () => recent(v));
+const lastPart = (v) => parts.use("last", [v.log], () => lastLine(v));
 
 // The win gets a screen of its own.
 function wonScreen(msg, me) {
@@ -218,10 +227,10 @@ function watchScreen(msg, top) {
   return h("main", { class: "screen watch", "data-screen": "watch" },
     top || h("h1", { text: t("watch.title") }), fairLine(msg),
     showing || h("p", { class: "status", role: "status", text: waitingText(v) }),
-    showing ? null : lastLine(v), auctionLine(v),
-    playerList(msg, null),
+    showing ? null : lastPart(v), auctionLine(v),
+    players(msg, null),
     h("p", { class: "hint", text: t("me.table", { pot: money(v.pot) }) }),
-    recent(v),
+    recentPart(v),
     msg.kind === "watch" ? btn({ class: "btn danger", "data-act": "leave-ask", text: t("watch.stop") }) : null,
     leaveConfirm());
 }

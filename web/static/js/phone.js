@@ -2,10 +2,10 @@
 // The join page loads only what it needs; the screens with a seat (phone-play.js) come with the
 // first view, or at once when this phone already holds a seat.
 
-import { h } from "./dom.js";
+import { h, patch } from "./dom.js";
 import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { rememberDetails, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
-import { WATCH, store, net, root, token, forget } from "./phone-core.js";
+import { WATCH, store, net, root, parts, token, forget } from "./phone-core.js";
 import { joinScreen, refusedScreen, joinClick, join, peek, watch } from "./phone-join.js";
 
 const body = document.body;
@@ -16,13 +16,21 @@ store.state.ui = {
 
 let play = null;
 let loading = null;
+let announce = () => {}; // what a screen reader hears (announce.js), loaded with the screens with a seat
 function loadPlay() {
-  loading ||= import("./phone-play.js").then((m) => { play = m; play.onChange(store.state); render(); });
+  loading ||= Promise.all([import("./phone-play.js"), import("./announce.js")]).then(([m, a]) => {
+    play = m;
+    announce = a.announce;
+    play.onChange(store.state);
+    render();
+    announce(store.state.msg);
+  });
 }
 
-function header() {
+// The app's name is the page's heading when the screen has none of its own (the game's screen).
+function header(heading) {
   return h("header", { class: "bar" },
-    h("span", { class: "brand", text: t("app.name") }),
+    h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     h("span", { class: "spacer" }),
     play ? play.header() : null,
     langButton(), themeButton());
@@ -49,7 +57,8 @@ function render() {
   else if (st.msg && play) screen = play.screen(st.msg);
   else if (st.msg || token()) { if (st.msg) loadPlay(); screen = waitingScreen(); }
   else screen = joinScreen();
-  root.replaceChildren(header(), banner() || "", screen);
+  patch(root, [header(!screen.querySelector("h1")), banner(), screen]);
+  parts.sweep();
   markState(root, play ? st : { ...st, msg: null }); // a view is "shown" once its screen is
   if (play && st.msg) play.afterRender(st.msg, shown);
   restoreFocus(focus);
@@ -91,6 +100,7 @@ store.addEventListener("change", () => {
   }
   if (play) play.onChange(st);
   render();
+  announce(st.msg);
 });
 
 applyTheme();

@@ -7,14 +7,17 @@ import { eventText, quiet } from "./words.js";
 
 const WHO = ["seat", "from", "to", "winner", "loser", "debtor", "creditor", "buyer", "by"];
 let last = null;   // {seat, money, end} of the previous game view
-let result = null; // {delta, text, end}
+let result = null; // {delta, text, end, turn}
 
 const logEnd = (v) => (v.log_start || 0) + (v.log || []).length;
 
 // Called with every message: a change of my money since the last view becomes the result shown.
+// It lasts the turn it happened in: a new turn brings new decisions, and an old "−100,000" above
+// them would be read as theirs.
 function noteResult(msg) {
   if (!msg || msg.kind !== "game") { last = null; return; }
   const v = msg.view;
+  if (result && v.turn_number !== result.turn) result = null;
   const me = v.players.find((p) => p.seat === msg.seat);
   if (!me) return;
   const end = logEnd(v);
@@ -22,7 +25,7 @@ function noteResult(msg) {
     const fresh = v.log.slice(Math.max(0, last.end - (v.log_start || 0))).filter((e) => !quiet(e));
     const mine = fresh.filter((e) => WHO.some((k) => e[k] === msg.seat));
     const e = mine.find((x) => x.type !== "paid") || mine[mine.length - 1] || fresh[fresh.length - 1];
-    result = { delta: me.money - last.money, text: e ? eventText(e, v) : "", end };
+    result = { delta: me.money - last.money, text: e ? eventText(e, v) : "", end, turn: v.turn_number };
   }
   last = { seat: msg.seat, money: me.money, end };
 }

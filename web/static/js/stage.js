@@ -2,9 +2,12 @@
 // They only show outcomes the host already drew (the `spin`, `dice`, `die` and `card` events) and a
 // bluff card turned over, each in the time the host's reveal clock gives it (docs/protocol.md).
 // The stage tells story.js when an outcome starts to play (`stage-play`) and when it is idle again
-// (`stage-idle`); the caption under the outcome belongs to the turn it was drawn in.
+// (`stage-idle`); the caption under the outcome belongs to the turn it was drawn in. Nothing names an
+// outcome before the stage shows it: a card's caption comes once its face is up. A screen without
+// motion plays nothing: it shows the outcome when the host's clock ends (`finish`), and till then
+// the seconds left.
 
-import { h, s, icon } from "./dom.js";
+import { h, s, icon, own } from "./dom.js";
 import { t } from "./i18n.js";
 import { RED, SUIT_SIGN, cardLong, numberColour, eventText } from "./words.js";
 import { play as sound } from "./sounds.js";
@@ -15,6 +18,9 @@ const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7,
 const SHOWN = new Set(["spin", "dice", "die", "card", "bluff_challenged"]);
 // Seconds for an outcome that came without the host's reveal clock (a host with reveals off).
 const PLAIN = { spin: 4, dice: 2.5, die: 2, card: 2, bluff_challenged: 2.5 };
+// Milliseconds a card takes to turn over (table.css, .pcard-in): its face is up at the end.
+const TURN = 600;
+const FOCUS = { spin: "spin", dice: "dice", die: "dice", card: "card", bluff_challenged: "bluff" };
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -51,10 +57,11 @@ function dieEl() {
   for (let i = 1; i <= 9; i++) d.append(h("span", { class: `pip p${i}` }));
   return d;
 }
+// A die's face `v`; 0 is a blank die (an outcome still to come).
 function showFace(d, v) {
   d.dataset.face = String(v);
-  d.setAttribute("aria-label", String(v));
-  d.querySelectorAll(".pip").forEach((p, i) => p.classList.toggle("on", PIPS[v].includes(i + 1)));
+  d.setAttribute("aria-label", v ? String(v) : "?");
+  d.querySelectorAll(".pip").forEach((p, i) => p.classList.toggle("on", !!v && PIPS[v].includes(i + 1)));
 }
 
 function cardEl() {
@@ -70,7 +77,7 @@ function bluffEl() {
 
 class Stage {
   constructor() {
-    this.el = h("section", { class: "stage", "aria-label": t("table.wheel"), "data-act": "skip" });
+    this.el = own(h("section", { class: "stage", "aria-label": t("table.wheel"), "data-act": "skip" }));
     this.wheel = wheelSvg();
     this.rot = this.wheel.querySelector(".wheel-rot");
     this.angle = 0;
@@ -92,21 +99,33 @@ class Stage {
     this.view = null;
     this.gen = 0;
     this.anim = null;
-    this.onIdle = null;
+    this.until = null; // performance.now() when the host's reveal clock ends, while one runs
+    this.waited = false; // the last view came held (connected during a reveal): nothing to play
   }
 
   focus(kind) { this.el.dataset.focus = kind; }
 
   // New outcomes since the last view are played in order, each for its seconds in `reveal.steps`;
-  // the first view only shows the latest outcome (a page loaded mid-reveal shows the end state).
+  // the first view only shows the latest outcome. A view the host held (this screen connected
+  // during a reveal: `reveal` without steps) is the state from before it: the stage waits for the
+  // clock's end, and then shows the new outcome at once.
   feed(view, reveal = null) {
+    const waited = this.waited;
+    this.waited = false;
     this.view = view;
+    this.until = reveal ? performance.now() + reveal.remaining * 1000 : null;
     const log = view.log || [];
     const start = view.log_start || 0;
     const end = start + log.length;
-    if (this.seen === null) {
+    const held = !!reveal && !reveal.steps;
+    if (this.seen === null || waited || held) {
       this.seen = end;
+      this.gen += 1;
+      this.queue = [];
+      this.busy = false;
+      delete this.el.dataset.playing;
       this.showLast();
+      if (held) { this.waited = this.busy = true; this.untilClock(); }
       return;
     }
     if (end < this.seen) { this.seen = end; return; } // an undo: nothing to replay
@@ -164,14 +183,35 @@ class Stage {
     const gen = this.gen;
     while (this.queue.length && gen === this.gen) {
       const [e, sec] = this.queue.shift();
-      try { await this.play(e, sec * 1000, reduced()); } catch { this.show(e); }
+      if (reduced() && this.until !== null) await this.untilClock(e);
+      else try { await this.play(e, sec * 1000, reduced()); } catch { this.show(e); }
     }
     if (gen !== this.gen) return;
     this.busy = false;
     delete this.el.dataset.playing;
     this.showLast();
     this.el.dispatchEvent(new Event("stage-idle"));
-    if (this.onIdle) this.onIdle();
+  }
+
+  // Without motion (or with nothing to play: `e` null): the outcome waits for the end of the host's
+  // clock (finish()), the old one dimmed and the dice blank; the caption says in how many seconds
+  // this screen shows it.
+  async untilClock(e = null) {
+    this.el.dataset.playing = e ? e.type : "wait";
+    this.el.dispatchEvent(new Event("stage-play"));
+    this.caption.classList.remove("named");
+    this.el.dataset.stale = "";
+    const kind = e ? FOCUS[e.type] : null;
+    if (kind) this.focus(kind);
+    if (kind === "dice") {
+      this.el.dataset.dice = String(e.type === "dice" ? 2 : 1);
+      this.dice.forEach((d) => showFace(d, 0));
+    } else if (kind === "card") this.turn(this.card, "back");
+    else if (kind === "bluff") this.turn(this.bluff, "back");
+    do {
+      const text = t("show.shows_in", { n: Math.max(0, Math.ceil((this.until - performance.now()) / 1000)) });
+      if (this.caption.textContent !== text) this.caption.textContent = text; // read out once a second
+    } while (await this.wait(250));
   }
 
   show(e) {
@@ -189,16 +229,29 @@ class Stage {
     } else if (e.type === "card") {
       this.focus("card");
       this.setCard(e);
-      this.card.dataset.side = "front";
+      this.turn(this.card, "front");
       this.caption.textContent = t("table.last_card", { card: cardLong(e.rank, e.suit) });
     } else if (e.type === "bluff_challenged") {
       this.focus("bluff");
-      const face = this.bluff.querySelector("[data-bluff]");
-      face.replaceChildren(icon(e.symbol === "blank" ? "bl-blank" : e.symbol, "icon bluff-icon"), h("span", { text: t(`bluff.${e.symbol}`) }));
-      this.bluff.dataset.side = "front";
-      this.bluff.setAttribute("aria-label", t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) }));
-      this.caption.textContent = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`) });
+      this.setBluff(e);
+      this.turn(this.bluff, "front");
+      const words = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`), played: t(`symbol.${e.played}`) });
+      this.bluff.setAttribute("aria-label", words);
+      this.caption.textContent = words;
     }
+  }
+
+  // A card to `side` at once: a turn still running ends (no face is named while it turns).
+  turn(el, side) {
+    el.classList.add("now");
+    el.dataset.side = side;
+    void el.offsetWidth; // the side is taken without its transition
+    el.classList.remove("now");
+  }
+
+  setBluff(e) {
+    const face = this.bluff.querySelector("[data-bluff]");
+    face.replaceChildren(icon(e.symbol === "blank" ? "bl-blank" : e.symbol, "icon bluff-icon"), h("span", { text: t(`bluff.${e.symbol}`) }));
   }
 
   setCard(e) {
@@ -264,15 +317,18 @@ class Stage {
     } else if (e.type === "card" || e.type === "bluff_challenged") {
       const el = e.type === "card" ? this.card : this.bluff;
       this.focus(e.type === "card" ? "card" : "bluff");
-      el.dataset.side = "back";
+      this.turn(el, "back");
       this.caption.textContent = e.type === "card" ? t("show.drawing", { name: playerName(this.view, e.seat) }) : t("show.bluff_turned");
       const turn = fast ? 0 : run * 0.3;
       if (!await this.wait(turn)) return;
-      if (e.type === "card") this.setCard(e);
+      if (e.type === "card") this.setCard(e); else this.setBluff(e);
       sound("flip");
       el.dataset.side = "front";
+      // The caption names the face once it is up.
+      const up = fast ? 0 : Math.min(TURN, run - turn);
+      if (!await this.wait(up)) return;
       this.show(e);
-      if (!await this.wait(run - turn)) return;
+      if (!await this.wait(run - turn - up)) return;
     }
     delete this.el.dataset.playing;
   }

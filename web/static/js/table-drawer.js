@@ -7,6 +7,9 @@ import { group, playerName } from "./actions.js";
 import { versionLine } from "./about.js";
 import { KEY, store, net, findAction, send, controls } from "./table-parts.js";
 
+// A claim code's digits in groups of four, as the phone may type them (the host ignores the spaces).
+const grouped = (code) => code.replace(/(\d{4})(?=\d)/g, "$1 ");
+
 // A claim code stays covered until the banker shows it: whoever types it gets the seat and its cards.
 function claimLine(v, seat, code) {
   const name = playerName(v, seat);
@@ -14,8 +17,8 @@ function claimLine(v, seat, code) {
   return h("li", { class: "claim", "data-seat": seat },
     h("p", { class: "claim-warning", role: "note", text: t("show.claim_warning", { name }) }),
     h("div", { class: "row" },
-      open ? h("strong", { class: "claim-code", "data-out": `claim-${seat}`, text: t("table.claim_code", { name, code }) })
-        : h("span", { class: "claim-code covered", "data-out": `claim-${seat}`, "aria-label": t("show.claim_hidden"), text: `${name}: ••••••` }),
+      open ? h("strong", { class: "claim-code", "data-out": `claim-${seat}`, text: t("table.claim_code", { name, code: grouped(code) }) })
+        : h("span", { class: "claim-code covered", "data-out": `claim-${seat}`, "aria-label": t("show.claim_hidden"), text: `${name}: ${grouped(code.replace(/\d/g, "•"))}` }),
       h("button", { type: "button", class: "btn", "data-act": "claim-show", "data-seat": seat, "aria-pressed": open ? "true" : "false",
         text: open ? t("show.claim_hide") : t("show.claim_show", { name }) })));
 }
@@ -39,6 +42,8 @@ export function drawer(msg) {
       h("div", { class: "row" }, groups.get("claim_code").map((a) => h("button", { type: "button", class: "btn", "data-act": "claim", "data-seat": a.seat,
         disabled: !!store.state.pending, text: t("table.claim_for", { name: playerName(v, a.seat) }) }))),
       claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => claimLine(v, Number(seat), c.code))) : null,
+      tb.claims_guessed ? h("p", { class: "claim-warning", role: "alert", "data-out": "claims-guessed",
+        text: t("table.claims_guessed", { n: tb.claims_guessed }) }) : null,
       h("p", { class: "hint", text: t("table.claim_help") })) : null,
     h("section", { "aria-label": t("table.saved_games") },
       h("h3", { text: t("table.saved_games") }),

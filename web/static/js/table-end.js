@@ -2,7 +2,7 @@
 // and the seed with the export to check the game.
 
 import { h } from "./dom.js";
-import { t, money } from "./i18n.js";
+import { t, has, money } from "./i18n.js";
 import { moneyChart } from "./chart.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { KEY, store, problem } from "./table-parts.js";
@@ -19,6 +19,7 @@ export function endScreen(msg) {
       h("div", { class: `celebrate${winner ? ` ${pawnClass(winner)}` : ""}` },
         h("p", { class: "confetti", "aria-hidden": "true" }, Array.from({ length: 14 }, (_, i) => h("span", { class: `bit b${i % 7}` }))),
         h("h1", { class: "winner", "data-out": "winner" }, winner ? pawnMark(winner) : null, h("span", { text: winner ? t("end.winner", { name: winner.name }) : t("end.title") })),
+        whyWon(v, winner),
         again ? h("button", { type: "button", class: "btn primary big", "data-act": "do", "data-type": "play_again", disabled: !!store.state.pending, text: t("act.play_again") }) : null),
       h("h2", { text: t("show.ranking") }), ranking(v),
       problem()),
@@ -29,6 +30,31 @@ export function endScreen(msg) {
         h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
         h("p", { class: "hint", text: t("end.seed_help") }),
         h("a", { class: "btn", href: exportUrl, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") }))));
+}
+
+// Why the winner won, in a sentence: the last one not bankrupt, or the set they held round the lap
+// (the lap's combination when the log still holds its start, else their largest set).
+function whyWon(v, winner) {
+  if (!winner) return null;
+  const name = winner.name;
+  if (v.players.every((p) => p.seat === winner.seat || p.out)) return h("p", { class: "why-won", "data-out": "why-won", text: t("end.why_last", { name }) });
+  const lap = [...(v.log || [])].reverse().find((e) => e.type === "lap_started" && e.seat === winner.seat);
+  const ids = lap ? lap.combination : v.casinos.filter((c) => c.owner === winner.seat).map((c) => c.id);
+  const held = ids.map((id) => v.casinos.find((c) => c.id === id)).filter(Boolean);
+  return h("p", { class: "why-won", "data-out": "why-won", text: t("end.why_lap", { name, set: setWords(held) }) });
+}
+
+// "3 green casinos" or "4 roulette casinos": the largest group of one colour or one game.
+function setWords(casinos) {
+  const largest = (key) => {
+    const counts = new Map();
+    for (const c of casinos) counts.set(c[key], (counts.get(c[key]) || 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1])[0] || [null, 0];
+  };
+  const [colour, byColour] = largest("colour");
+  const [symbol, bySymbol] = largest("symbol");
+  return byColour >= bySymbol ? t("end.set_colour", { n: byColour, colour: has(`colour.${colour}`) ? t(`colour.${colour}`) : colour })
+    : t("end.set_symbol", { n: bySymbol, symbol: t(`symbol.${symbol}`) });
 }
 
 // Everyone's place: the winner first, then the players still in by money, then the bankrupt, last out first.

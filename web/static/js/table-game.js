@@ -2,13 +2,13 @@
 // the auction, the board's ring), pot and bank, the seats without a phone and the history.
 
 import { h } from "./dom.js";
-import { currentLang, t, money } from "./i18n.js";
+import { currentLang, t, has, money } from "./i18n.js";
 import { playerName } from "./actions.js";
 import { eventText, waitingText, quiet, casinoName } from "./words.js";
 import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
-import { scene, problem, dot, casinoChip, controls } from "./table-parts.js";
+import { scene, parts, problem, dot, casinoChip, controls } from "./table-parts.js";
 import { endScreen } from "./table-end.js";
 import { finaleStage } from "./finale.js";
 
@@ -16,28 +16,35 @@ import { finaleStage } from "./finale.js";
 function playersPanel(msg) {
   const v = msg.view, tb = msg.table || {};
   const waiting = new Set((v.waiting && v.waiting.seats) || []);
-  const ul = h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") });
-  for (const p of [...v.players].sort((x, y) => x.seat - y.seat)) {
+  const panels = [...v.players].sort((x, y) => x.seat - y.seat).map((p) => {
     const seat = p.seat;
     const phone = tb.phones ? tb.phones[seat] : true;
-    const cas = v.casinos.filter((c) => c.owner === seat);
-    const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
-      Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
-    // The money never gives way: the name does (an ellipsis, the whole name in its title), and
-    // the tags take a line of their own.
-    const tags = [p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
-      p.out ? h("span", { class: "tag", text: t("player.out") }) : null].filter(Boolean);
-    ul.append(h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waiting.has(seat) ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
-      h("div", { class: "tp-top" }, dot(msg.connected && msg.connected[seat], phone), pawnMark(p),
-        h("span", { class: "pname", title: p.name, text: p.name }),
-        waiting.has(seat) ? h("span", { class: "wait-dot", "aria-hidden": "true" }) : null,
-        h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
-      tags.length ? h("div", { class: "tp-tags" }, tags) : null,
-      h("div", { class: "tp-own" },
-        cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
-        backs)));
-  }
-  return ul;
+    const connected = msg.connected && msg.connected[seat];
+    return parts.use(`player-${seat}`, [p, v.casinos, v.turn === seat, waiting.has(seat), connected, phone],
+      () => playerPanel(p, v, waiting.has(seat), connected, phone));
+  });
+  return h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") }, panels);
+}
+
+// One player's panel; `waits`: the game waits for them (the pulsing dot).
+function playerPanel(p, v, waits, connected, phone) {
+  const seat = p.seat;
+  const cas = v.casinos.filter((c) => c.owner === seat);
+  const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
+    Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
+  // The money never gives way: the name does (an ellipsis, the whole name in its title), and
+  // the tags take a line of their own.
+  const tags = [p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
+    p.out ? h("span", { class: "tag", text: t("player.out") }) : null].filter(Boolean);
+  return h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waits ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
+    h("div", { class: "tp-top" }, dot(connected, phone), pawnMark(p),
+      h("span", { class: "pname", title: p.name, text: p.name }),
+      waits ? h("span", { class: "wait-dot", "aria-hidden": "true" }) : null,
+      h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
+    tags.length ? h("div", { class: "tp-tags" }, tags) : null,
+    h("div", { class: "tp-own" },
+      cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+      backs));
 }
 
 // The auction takes the stage: the casino, the highest bid and bidder, who is still in, a large countdown.
@@ -52,11 +59,19 @@ function auctionStage(msg) {
     casino ? h("ul", { class: "chips auction-casino" }, casinoChip(casino)) : null,
     h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
     h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
-    countdownLine(),
+    h("div", { class: "clock-row" }, countdownLine(), clockControls(msg)),
     h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
-      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name })))),
+      bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name, title: p.name })))),
     h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
     w.forced && w.creditor !== null && w.creditor !== undefined ? h("p", { class: "hint", text: t("table.creditor", { name: playerName(v, w.creditor) }) }) : null);
+}
+
+// The banker's hand on the auction's clock, on the stage where the family looks: more time, pause
+// or resume (host actions, listed while the countdown runs or stands still).
+const CLOCK = ["auction_more_time", "auction_pause", "auction_resume"];
+function clockControls(msg) {
+  const mine = (msg.legal_actions || []).filter((a) => CLOCK.includes(a.type));
+  return mine.length ? controls(mine, msg.view, null, "auction-clock") : null;
 }
 
 // The seats without a phone that must act. One alone says "Play for …"; several side by side
@@ -70,31 +85,44 @@ function phonelessPanel(msg) {
     const s = Number(seat), p = v.players.find((q) => q.seat === s);
     const title = t("table.act_for", { name: playerName(v, s) });
     return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
-      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title }),
+      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
       controls(actions, v, s));
   });
-  return out.length ? h("div", { class: "phoneless-box" }, out) : null;
+  return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
 }
 
 function history(msg) {
   const v = msg.view, tb = msg.table || {};
   const times = tb.log_times || [];
-  const ol = h("ol", { class: "history", reversed: true, start: (v.log_start || 0) + (v.log || []).length });
-  const entries = (v.log || []).map((e, i) => [e, times[i]]).filter(([e]) => !quiet(e)).reverse();
-  for (const [e, time] of entries.slice(0, 80)) {
-    const corr = e.type === "correction" || e.type === "undone";
-    ol.append(h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
-      time ? h("time", { text: new Date(time * 1000).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) }) : null,
-      h("span", { text: eventText(e, v) })));
-  }
-  return h("section", { class: "hist-box", "aria-label": t("table.history") }, h("h2", { text: t("table.history") }), ol);
+  const start = v.log_start || 0;
+  const entries = (v.log || []).map((e, i) => [e, times[i], start + i]).filter(([e]) => !quiet(e)).reverse();
+  const lines = entries.slice(0, 80).map(([e, time, at]) => parts.use(`event-${at}`, [e, time], () => historyLine(e, time, v)));
+  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys.
+  return h("section", { class: "hist-box", "aria-label": t("table.history"), tabindex: "0" }, h("h2", { text: t("table.history") }),
+    h("ol", { class: "history", reversed: true, start: start + (v.log || []).length }, lines));
+}
+
+function historyLine(e, time, v) {
+  const corr = e.type === "correction" || e.type === "undone";
+  return h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
+    time ? h("time", { text: new Date(time * 1000).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) }) : null,
+    h("span", { text: eventText(e, v) }));
 }
 
 function forSale(v) {
   const free = v.casinos.filter((c) => c.owner === null || c.owner === undefined);
-  return h("section", { class: "for-sale", "aria-label": t("table.for_sale") },
+  return h("section", { class: "for-sale", "aria-label": t("table.for_sale"), tabindex: "0" },
     h("h2", { text: t("table.for_sale") }),
-    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }));
+    free.length ? h("ul", { class: "chips" }, free.map((c) => casinoChip(c))) : h("p", { class: "hint", text: t("table.none_for_sale") }),
+    colourLegend(v.casinos));
+}
+
+// Each colour of the box with its shape and its word: three of a colour win with four to six players.
+function colourLegend(casinos) {
+  const colours = [...new Set(casinos.map((c) => c.colour))];
+  return h("ul", { class: "legend", "aria-label": t("table.legend") },
+    colours.map((c) => h("li", { class: `c-${c}` }, h("span", { class: "swatch", "aria-hidden": "true" }),
+      h("span", { text: has(`colour.${c}`) ? t(`colour.${c}`) : c }))));
 }
 
 function money2(v) {
@@ -105,10 +133,22 @@ function money2(v) {
 }
 
 // The status keeps to two lines: a longer sentence (a 24-letter name in it) steps its type down
-// (table.css, .big-status[data-long]) until it does. Called after each render and resize.
-export function fitStatus() {
+// (table.css, .big-status[data-long]) until it does. Fitted after a render that shows new words,
+// and in the frame after its size changed (a new window size, or the type following it later):
+// not in the observer's own callback, where its new size would be a change the observer cannot
+// deliver any more.
+let unfitted = false; // the status was built (patched in) since it was last fitted
+let watched = null;
+const sizes = new ResizeObserver(() => requestAnimationFrame(() => fitStatus(true)));
+export function fitStatus(again = false) {
   const el = document.querySelector('.big-status[data-out="status"]');
-  if (!el) return;
+  if (el !== watched) {
+    if (watched) sizes.unobserve(watched);
+    watched = el;
+    if (el) sizes.observe(el);
+  }
+  if (!el || !(again || unfitted)) return;
+  unfitted = false;
   const lines = () => {
     const cs = getComputedStyle(el);
     return (el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
@@ -122,12 +162,17 @@ export function fitStatus() {
 export function game(msg) {
   const v = msg.view;
   if (v.over) return endScreen(msg);
-  const status = h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text: v.opening ? t("show.opening") : waitingText(v) });
+  const text = v.opening ? t("show.opening") : waitingText(v);
+  // Kept while its words are the same, with the size `fitStatus` gave it.
+  const status = parts.use("status", [text], () => {
+    unfitted = true;
+    return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text });
+  });
   return h("main", { class: "game-grid" },
-    h("aside", { class: "col-players" }, playersPanel(msg)),
+    h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, centreStage(msg), money2(v), phonelessPanel(msg),
       problem()),
-    h("aside", { class: "col-history" }, history(msg), forSale(v)));
+    h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v))));
 }
 
 // What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).

@@ -9,6 +9,7 @@ import { firstRunHelp } from "./firstrun.js";
 import { boardEditor } from "./board-editor.js";
 import { store, send, findAction, problem, dot, controls } from "./table-parts.js";
 import { fingerprint } from "./fair-view.js";
+import { howToButton, howToCards, howToClick } from "./howto.js";
 
 // How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
 // page belongs at the end of this box.
@@ -19,7 +20,8 @@ function joinBox(v, tb) {
     h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
     h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
     (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
-      h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null);
+      h("ul", {}, tb.join_urls.slice(1).map((u) => h("li", { text: u })))) : null,
+    howToButton());
 }
 
 export function lobby(msg) {
@@ -56,7 +58,8 @@ export function lobby(msg) {
       problem(),
       groups.has("set_settings") ? settingsForm(v) : null,
       groups.has("set_box") ? boxEditor(v) : null,
-      groups.has("set_settings") ? boardEditor(v, store.state.ui, !!store.state.pending, store.state.error) : null));
+      groups.has("set_settings") ? boardEditor(v, store.state.ui, !!store.state.pending, store.state.error) : null),
+    howToCards(store.state.ui.howto));
 }
 
 // The banker started: the phones still waited for, by name; once they are late, the banker may start
@@ -71,6 +74,7 @@ const SETTINGS = [
   ["starting_money", "money"], ["starting_casinos", [1, 2]], ["starting_bluff_cards", [0, 1]],
   ["bank_reserve", "money_or_none"], ["unit", "money"], ["combination_by", ["start", "playing"]],
   ["everybody_ties", ["replay", "nobody"]], ["auction_seconds", "int"],
+  ["auction_clock", ["normal", "long", "none"]],
 ];
 
 function settingsForm(v) {
@@ -142,7 +146,12 @@ export function saveSettings() {
 // A tap on one of the lobby's own controls; false when the tap is not the lobby's.
 export function lobbyClick(act, el, ask) {
   const ui = store.state.ui;
-  if (act === "move") {
+  const card = howToClick(act, ui.howto);
+  if (card !== undefined) {
+    store.ui({ howto: card });
+    // The card's title takes the focus (a screen reader reads it); closed, the focus goes back to the button.
+    document.querySelector(card === null ? ".howto-open" : "#howto-title")?.focus();
+  } else if (act === "move") {
     const a = findAction("move_seat", null, (x) => x.seat === Number(el.dataset.seat) && x.to === Number(el.dataset.to));
     if (a) send(a);
   } else if (act === "remove") {
@@ -170,3 +179,10 @@ export function lobbyInput(el) {
   if (el.dataset.box !== undefined) { ui.box[Number(el.dataset.box)][el.dataset.k] = el.value; return true; }
   return false;
 }
+
+// Escape closes the cards, like the banker's question.
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape" || store.state.ui.howto === null || store.state.ui.howto === undefined) return;
+  store.ui({ howto: null });
+  document.querySelector(".howto-open")?.focus();
+});

@@ -1,11 +1,12 @@
 // The table screen's shared parts: its store and socket, what it shows while a reveal runs, the
 // banker's and phoneless seats' actions, and the small pieces every part of the screen draws with.
 
-import { h, icon } from "./dom.js";
+import { h, icon, Parts } from "./dom.js";
 import { t } from "./i18n.js";
 import { Store } from "./store.js";
 import { Net } from "./net.js";
 import { group, isSimple, actionLabel } from "./actions.js";
+import { quickBid } from "./table-bid.js";
 import { renderChooser } from "./chooser.js";
 import { errorText } from "./common.js";
 
@@ -15,6 +16,8 @@ export const net = new Net(store);
 // The reveal clock (docs/protocol.md): while the host's `reveal` runs, the stage plays the new
 // outcomes and everything else keeps showing `scene.held`, the message from before them.
 export const scene = { stage: null, ring: null, held: null };
+// The parts of the screen kept from one render to the next while their data is the same.
+export const parts = new Parts();
 export const shown = () => scene.held || store.state.msg;
 export const revealing = () => { const m = store.state.msg; return !!(m && m.kind === "game" && m.reveal); };
 const busy = () => !!store.state.pending || revealing();
@@ -42,7 +45,7 @@ export function dot(on, phone = true) {
 }
 
 export function casinoChip(c, small = false) {
-  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id },
+  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id, title: c.name },
     h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),
     h("span", { text: c.name }),
     h("span", { class: "sr", text: ` (${t(`colour.${c.colour}`)}, ${t(`symbol.${c.symbol}`)})` }));
@@ -60,8 +63,12 @@ export function controls(actions, view, as = null, cls = "") {
   const pending = busy();
   for (const [type, list] of groups) {
     if (choice && choice.type === type && (choice.as ?? null) === as) { wrap.append(chooserFor(list, choice, view)); continue; }
+    // A bidder without a phone: the lowest bid in one tap first, any other amount behind the pad.
+    const now = type === "bid" && as !== null ? quickBid(list[0], as, pending) : null;
+    if (now) wrap.append(now);
     wrap.append(h("button", { type: "button", class: `btn${type === "start" || type === "roll" ? " primary" : ""}`,
-      "data-act": isSimple(list) ? "do" : "open", "data-type": type, "data-as": as ?? "", disabled: pending, text: actionLabel(type) }));
+      "data-act": isSimple(list) ? "do" : "open", "data-type": type, "data-as": as ?? "", disabled: pending,
+      text: now ? t("table.bid_other") : actionLabel(type) }));
   }
   return wrap;
 }

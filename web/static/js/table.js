@@ -2,19 +2,20 @@
 // drawer, and the end. Everything it offers comes from the table's legal_actions. This module
 // draws the frame, dispatches taps and keys, and holds what is shown while a reveal runs.
 
-import { h, icon, $ } from "./dom.js";
+import { h, icon, $, patch } from "./dom.js";
 import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { newId } from "./net.js";
 import { group, isSimple, OPEN } from "./actions.js";
 import { newChoice, chooserClick, chooserInput } from "./chooser.js";
-import { rememberDetails, setCountdown, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
+import { rememberDetails, setData, setCountdown, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { Stage } from "./stage.js";
 import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
 import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
-import { KEY, store, net, scene, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
+import { KEY, store, net, scene, parts, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
+import { quickBidAction } from "./table-bid.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
 import { drawer, drawerClick } from "./table-drawer.js";
@@ -27,11 +28,12 @@ store.state.ui = { choice: null, drawer: false, games: null, settings: null, box
 
 // ---------- the frame ----------
 
-function bar(msg) {
+// The app's name is the page's heading when the screen has none of its own (the game's screen).
+function bar(msg, heading) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
   return h("header", { class: "bar" },
-    h("span", { class: "brand", text: t("app.name") }),
+    h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
     h("span", { class: "spacer" }),
     inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
@@ -41,10 +43,15 @@ function bar(msg) {
       "aria-controls": "drawer" }, icon("coins"), h("span", { text: ` ${t("ui.drawer")}` })) : null);
 }
 
-function banner() {
+// Saving that stopped (the host's table.saving, from its latest message even while a reveal
+// holds what is shown), and a lost connection.
+function banners() {
   const c = store.state.conn;
-  if (c === "offline" || (c === "connecting" && store.state.msg)) return h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") });
-  return null;
+  const saving = ((store.state.msg || {}).table || {}).saving;
+  return [
+    saving ? h("div", { class: "banner alert", role: "alert", "data-banner": "saving", text: t("table.saving_stopped", { file: saving.file }) }) : null,
+    c === "offline" || (c === "connecting" && store.state.msg) ? h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") }) : null,
+  ].filter(Boolean);
 }
 
 // ---------- render ----------
@@ -58,19 +65,30 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg);
   else screen = game(msg);
-  root.replaceChildren(bar(msg), banner() || "", screen, msg && st.conn !== "refused" ? drawer(msg) || "" : "",
-    confirmBox(st.ui.confirm) || "");
+  patch(root, [bar(msg, !screen.querySelector("h1")), ...banners(), screen, msg && st.conn !== "refused" ? drawer(msg) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
+  // (Only when that changes: reading the scroll position would lay the page out in the middle of the script.)
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
-  document.body.classList.toggle("fill", fill);
-  if (fill && document.scrollingElement.scrollTop) document.scrollingElement.scrollTop = 0;
+  if (document.body.classList.contains("fill") !== fill) {
+    document.body.classList.toggle("fill", fill);
+    if (fill) document.scrollingElement.scrollTop = 0;
+  }
+  // The middle column starts at its top, the status, at each render (a click can scroll it to a
+  // control); the history and the casinos for sale keep where the family scrolled them.
+  if (scrolled) { scrolled.scrollTop = 0; scrolled = null; }
+  parts.sweep();
   fitStatus();
   markState(root, { ...st, msg });
-  root.dataset.reveal = revealing() ? "1" : "";
-  if (scene.stage) scene.stage.el.dataset.reveal = revealing() ? "1" : "";
+  setData(root, "reveal", revealing() ? "1" : "");
+  if (scene.stage) setData(scene.stage.el, "reveal", revealing() ? "1" : "");
   restoreFocus(focus);
   moveFocus(st.ui);
 }
+
+let scrolled = null; // the middle column, once it was scrolled from its top
+root.addEventListener("scroll", (ev) => {
+  if (ev.target.classList && ev.target.classList.contains("col-center") && ev.target.scrollTop > 0) scrolled = ev.target;
+}, true);
 
 // The drawer and the question take the focus when they open and give it back when they close.
 let opened = { drawer: false, confirm: false };
@@ -82,8 +100,6 @@ function moveFocus(ui) {
   opened = now;
 }
 
-// After the layout of a new window size (a resize event can come before the type has followed it).
-new ResizeObserver(fitStatus).observe(root);
 
 document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Escape") return;
@@ -109,6 +125,9 @@ root.addEventListener("click", async (ev) => {
     const a = findAction(el.dataset.type, as);
     if (a && needsConfirm(a.type)) ask(a, as);
     else if (a) doAction(a, as);
+  } else if (act === "bid-now") {
+    const a = quickBidAction(findAction("bid", as), el);
+    if (a) doAction(a, as);
   } else if (act === "confirm-yes") {
     const c = store.state.ui.confirm;
     store.ui({ confirm: null });
@@ -167,7 +186,6 @@ function received(msg) {
     if (!scene.stage) {
       scene.stage = new Stage();
       mountStory(scene.stage);
-      scene.stage.onIdle = () => { if (revealing() && reduced()) skipReveal(); };
       // Watching the start (or switching language mid-reveal): play what follows the held state.
       if (held) scene.stage.seen = (held.view.log_start || 0) + held.view.log.length;
     }
@@ -178,8 +196,6 @@ function received(msg) {
     lastShown = msg;
   }
 }
-
-const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // The game as it stands before its opening rolls: dealt, but nobody knows yet who starts.
 function opening(msg, reveal) {
@@ -195,7 +211,8 @@ function freshSince(before, view) {
   return (view.log || []).slice(Math.max(0, from - (view.log_start || 0)));
 }
 
-// The banker's skip (a tap on the stage, the space bar), or the end of a shortened animation.
+// The banker's skip: a tap on the stage, the space bar. Nothing else ends a reveal: a screen
+// without motion waits for the host's clock like every other.
 function skipReveal() {
   const msg = store.state.msg;
   if (revealing() && msg.legal_actions.some((a) => a.type === "skip_reveal")) {
@@ -219,10 +236,11 @@ store.addEventListener("change", () => {
   if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
   if (msg && msg.kind === "game" && !st.ui.choice) {
     // The one seat without a phone that must choose: open its main choice right away. When several
-    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids.
+    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids. A
+    // bidder keeps its buttons even alone: the lowest bid is one tap (table-bid.js).
     const open = Object.entries((msg.table || {}).phoneless || {}).map(([seat, actions]) => {
       const g = group(actions);
-      return [seat, [...g.keys()].find((k) => OPEN.includes(k) && !isSimple(g.get(k)))];
+      return [seat, [...g.keys()].find((k) => OPEN.includes(k) && k !== "bid" && !isSimple(g.get(k)))];
     }).filter(([, first]) => first);
     if (open.length === 1) st.ui.choice = newChoice(open[0][1], Number(open[0][0]));
   }

@@ -38,6 +38,7 @@ function eventVars(e, view) {
   if (e.game === "honours") v.pick = t("pick.honours");
   if (e.type === "dice") { v.a = e.values[0]; v.b = e.values[1]; v.total = e.values[0] + e.values[1]; }
   if (e.type === "spin") v.colour = t(`colour.${numberColour(e.number)}`);
+  if (e.type === "bluff_challenged") { v.card = t(`bluff.${e.symbol}`); v.played = t(`symbol.${e.played}`); }
   if (e.type === "card") v.card = cardLong(e.rank, e.suit);
   if (e.why) v.why = has(`why.${e.why}`) ? t(`why.${e.why}`) : "";
   if (e.type === "correction") v.what = correctionWhat(e, view);

@@ -1,0 +1,155 @@
+"""What one update from the host costs the pages' main thread, on a fast and on a slowed CPU.
+
+    python bench/page_frame.py [--rates 1,4]
+
+A seeded game with six seats (the extremes game's plan: six 24-letter names, eight-digit amounts,
+a casino game, two bluffs, Everybody Plays, an auction, the lap and the end) played against a
+live ``cashrun``: the seats without a phone and the banker over a table socket of this script,
+the last seat by its phone (360x640, touch) the way a person taps, on a host whose reveal clock
+runs at a tenth of its time (``REVEAL``). The table screen (1366x768, reduced motion: its stage
+plays nothing, it shows each outcome when the clock ends) and the phone run with the CPU slowed
+``rate`` times through the DevTools protocol (``Emulation.setCPUThrottlingRate``).
+
+For every ``update`` (or ``view``) message a page gets, the page measures (an init script round
+the socket's ``onmessage``) the script of that message, to the end of the microtasks it queued
+(Socket.IO hands a message on in one), and the frame that follows it: from the frame's
+``requestAnimationFrame`` to a task posted from it (style, layout, paint and the frame's other
+callbacks). It prints p50, p95 and max of their sum per page and rate, in ms.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from engine import BANKER  # noqa: E402
+from extremes import LONG_NAMES, seat_the_extremes  # noqa: E402
+from finished_game import TableSocket  # noqa: E402
+from web_driver import claim_seat, log_end, perform, start_game  # noqa: E402
+from web_host import ARGS, CHROMIUM, start_host, stop_host  # noqa: E402
+
+PHONE_SEAT = len(LONG_NAMES) - 1
+PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
+TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}
+REVEAL = 0.1
+"""The host's reveal clock scaled down: a roll waits 0.25 s, so the game is only as long as its steps."""
+
+MEASURE = """(() => {
+  const seen = window.__updates = [];
+  const own = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+  Object.defineProperty(WebSocket.prototype, "onmessage", {
+    configurable: true, get: own.get,
+    set(fn) {
+      own.set.call(this, fn && function (ev) {
+        const kind = typeof ev.data === "string" && /^42\\["(update|view)"/.test(ev.data);
+        if (!kind) return fn.call(this, ev);
+        const start = performance.now();
+        try { return fn.call(this, ev); } finally {
+          // Socket.IO hands the message on in a microtask (its nextTick): the script ends after it.
+          const rec = { script: null, frame: null };
+          queueMicrotask(() => queueMicrotask(() => { rec.script = performance.now() - start; }));
+          seen.push(rec);
+          requestAnimationFrame(() => {
+            const frame = performance.now();
+            const ch = new MessageChannel();
+            ch.port1.onmessage = () => { rec.frame = performance.now() - frame; };
+            ch.port2.postMessage(0);
+          });
+        }
+      });
+    },
+  });
+})();"""
+
+WAIT = "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end && document.querySelector('#app').dataset.reveal !== '1'"
+
+
+def wait_log(page, end: int) -> None:
+    """As web_driver.wait_log, polling every 50 ms (not every frame: the frames are what is measured)."""
+    page.wait_for_function(WAIT, arg=end, polling=50, timeout=30_000)
+
+
+def throttle(ctx, page, rate: float) -> None:
+    ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
+    """One seeded game at ``rate``; the cost of each update the table screen and the phone got."""
+    with tempfile.TemporaryDirectory() as data:
+        host = start_host(Path(data), reveal_scale=REVEAL)
+        tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light")
+        pctx = browser.new_context(**PHONE, locale="nl-NL")
+        try:
+            for ctx in (tctx, pctx):
+                ctx.add_init_script(MEASURE)
+            table = tctx.new_page()
+            phone = pctx.new_page()
+            errors: list[str] = []
+            for name, page in (("table", table), ("phone", phone)):
+                page.on("pageerror", lambda e, name=name: errors.append(f"{name}: {e}"))
+            plan, mirror = seat_the_extremes(table, host.table_url)
+            start_game(table)
+            wait_log(table, log_end(mirror.view(None)))
+            claim_seat(table, phone, host.base, PHONE_SEAT)
+            sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
+            for page in (table, phone):
+                page.evaluate("() => { window.__updates.length = 0; }")
+            throttle(tctx, table, rate)
+            throttle(pctx, phone, rate)
+            for seat, action, _tag in plan.steps:
+                if seat == PHONE_SEAT:
+                    perform(phone, action, by={"bid": "quick", "bet": "fewest"}.get(action["type"], "typing"))
+                else:
+                    sock.act(action, None if seat == BANKER else seat)
+                mirror.apply(seat, action)
+                end = log_end(mirror.view(None))
+                wait_log(table, end)
+                wait_log(phone, end)
+            time.sleep(0.5)  # the last frames
+            sock.close()
+            assert mirror.over and not errors, errors
+            return {name: [r for r in page.evaluate("() => window.__updates") if r["frame"] is not None and r["script"] is not None]
+                    for name, page in (("phone", phone), ("table", table))}
+        finally:
+            tctx.close()
+            pctx.close()
+            stop_host(host)
+
+
+def p(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rates", default="1,4", help="CPU slowdowns to measure at, comma-separated")
+    args = parser.parse_args()
+    sizes = {"phone": "360x640", "table": "1366x768"}
+    print(f"load {os.getloadavg()[0]:.2f}; ms of main-thread work per update (its script and the frame after it)")
+    print(f"{'page':6} {'size':9} {'cpu':>4} {'updates':>7} {'p50':>6} {'p95':>6} {'max':>6}   script p50  frame p50")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for rate in (float(r) for r in args.rates.split(",")):
+                for name, seen in play(browser, rate).items():
+                    costs = [r["script"] + r["frame"] for r in seen]
+                    script, frame = (p([r[k] for r in seen], 50) for k in ("script", "frame"))
+                    print(f"{name:6} {sizes[name]:9} {rate:>3g}x {len(costs):>7} {p(costs, 50):6.1f} {p(costs, 95):6.1f} {max(costs):6.1f}"
+                          f"   {script:10.1f} {frame:10.1f}", flush=True)
+        finally:
+            browser.close()
+    print(f"load {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
