@@ -1,4 +1,4 @@
-"""The auction countdown: it lives in the host, on an injectable clock and scheduler."""
+"""The host's countdowns (the auction's, the opponent's spin): on an injectable clock and scheduler."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -20,17 +20,21 @@ def full_time(settings: dict[str, Any]) -> float | None:
 
 
 class Countdown:
-    """Runs while the game's phase is ``auction``; at the deadline it calls ``expire(deadline)``.
+    """Runs while the game's phase is ``phase``; at the deadline it calls ``expire(deadline)``.
 
-    A new auction or a bid starts it again; any other phase stops it. ``expire`` gets the
+    An event of ``restarts`` (for the auction: a new auction or a bid) starts it again; any other
+    phase stops it. ``expire`` gets the
     deadline it was set for, so a caller holding its own lock can tell a stale call. The
     deadline is on the monotonic ``clock``; only what the screens are told uses ``wall``.
     The banker may pause it (a bid then gives it its full time again, still paused), resume it
     and give it more time.
     """
 
-    def __init__(self, clock: Clock, wall: Wall, scheduler: Scheduler, expire: Callable[[float], None]) -> None:
+    def __init__(self, clock: Clock, wall: Wall, scheduler: Scheduler, expire: Callable[[float], None],
+                 phase: str = "auction", restarts: tuple[str, ...] = RESTARTS) -> None:
         self.clock = clock
+        self.phase = phase
+        self.restarts = restarts
         self.wall = wall
         self.scheduler = scheduler
         self.expire = expire
@@ -41,8 +45,8 @@ class Countdown:
 
     def update(self, events: list[dict[str, Any]], phase: str, seconds: float | None) -> None:
         """After an action: ``seconds`` is the full time (None: no clock under the house rules)."""
-        restart = any(e["type"] in RESTARTS for e in events)
-        if phase != "auction" or seconds is None:
+        restart = any(e["type"] in self.restarts for e in events)
+        if phase != self.phase or seconds is None:
             self.stop()
         elif self.paused is not None:
             self.paused = seconds if restart else self.paused

@@ -62,10 +62,18 @@ def on_claim(data: Any = None) -> dict[str, Any]:
 
 @socketio.on("seed")
 def on_seed(data: Any = None) -> dict[str, Any]:
-    """A seated phone in a lobby sends ``{client_seed}``, its randomness for this lobby's game
+    """A seated phone in a lobby sends ``{client_seed, start_commit?, chain?}``, its randomness for this lobby's game
     (after Play again); it hears ``{ok}`` and everyone at the table a new ``view``."""
     host = _host()
     return host.handle(request.sid, host.seed, data)
+
+
+@socketio.on("start_value")
+def on_start_value(data: Any = None) -> dict[str, Any]:
+    """A seated phone reveals ``{start_value}`` once the banker started (its answer to the lock,
+    sent without a tap); it hears ``{ok}``, and the game starts when the last committed value is in."""
+    host = _host()
+    return host.handle(request.sid, host.start_value, data)
 
 
 @socketio.on("fair")

@@ -13,7 +13,7 @@ from .errors import HostError, refusal
 from .guard import Guard
 from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .lobby import PROFILE, Lobby, with_profile
-from .seating import client_seed
+from .seating import fair_of
 from .store import STORAGE_ERRORS, SavedGame, Store
 from .services import Addresses, Services
 from .table import Table
@@ -210,8 +210,8 @@ class Host:
         if conn.table is not None:
             raise HostError("already_seated")
         name = text(data["name"], MAX_NAME, "bad_name")
-        seed = client_seed(data)
-        answer = self._table_of_code(conn, data).join(conn, name, data.get("pawn"), seed)
+        fair = fair_of(data)
+        answer = self._table_of_code(conn, data).join(conn, name, data.get("pawn"), fair)
         self.guard.trust(conn.address)
         return answer
 
@@ -240,7 +240,7 @@ class Host:
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
         self._guess(conn, "claim")
         code = normal_claim_code(fields(data, code=str)["code"])
-        seed = client_seed(data)
+        fair = fair_of(data)
         if conn.screen:
             raise HostError("already_seated")
         table = self.services.claims.get(code)
@@ -251,7 +251,7 @@ class Host:
             raise HostError("bad_claim")
         if conn.table is not None:
             conn.table.detach(conn)
-        answer = table.claim(conn, code, seed)
+        answer = table.claim(conn, code, fair)
         self.guard.trust(conn.address)
         return answer
 
@@ -267,11 +267,18 @@ class Host:
         return conn.table.act(conn, action_id, data["action"], as_seat)
 
     def seed(self, conn: Conn, data: Any) -> dict[str, Any]:
-        """A seated phone's client seed for its lobby (after Play again)."""
-        seed = client_seed(fields(data))
+        """A seated phone's client seed, start commitment and chain for its lobby (after Play again)."""
+        fair = fair_of(fields(data))
         if conn.table is None or conn.watcher or conn.screen:
             raise HostError("not_seated")
-        return conn.table.client_seed(conn, seed)
+        return conn.table.client_seed(conn, fair)
+
+    def start_value(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """A seated phone reveals its start value once the banker started (``start_value``)."""
+        value = fields(data, start_value=str)["start_value"]
+        if conn.table is None or conn.watcher or conn.screen:
+            raise HostError("not_seated")
+        return conn.table.start_value(conn, value)
 
     def fair(self, conn: Conn, data: Any) -> dict[str, Any]:
         """The finished game's export, for a phone's check (the table screen has its export route)."""

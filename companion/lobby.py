@@ -28,6 +28,31 @@ class Player:
     """The pawn's colour and emoji; None for a seat without a phone."""
     client_seed: str | None = None
     """The randomness the seat's phone added (docs/fairness.md); None for none."""
+    start_commit: str | None = None
+    """The SHA-256 hex of the start value the seat's phone keeps until the start; None for none."""
+    start_value: str | None = None
+    """That start value, once the phone revealed it after the banker's ``start``."""
+    chain: str | None = None
+    """The head of the phone's hash chain (its spins for opponents); None for a seat without a phone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fair:
+    """What a phone sends with ``join``, ``claim`` or ``seed`` for the draws (docs/fairness.md):
+    its client seed, the commitment to its start value and its hash chain's head."""
+
+    client_seed: str | None = None
+    start_commit: str | None = None
+    chain: str | None = None
+
+    def seat(self, player: Player) -> None:
+        """The seat takes these (a new start value: none revealed yet)."""
+        player.client_seed, player.start_commit, player.chain = self.client_seed, self.start_commit, self.chain
+        player.start_value = None
+
+    def at(self, player: Player) -> bool:
+        """Whether the seat has exactly these already."""
+        return (player.client_seed, player.start_commit, player.chain) == (self.client_seed, self.start_commit, self.chain)
 
 
 @dataclass(slots=True)
@@ -37,21 +62,36 @@ class Lobby:
     locked: bool = False
     seed: str = field(default_factory=new_seed)
     """The game's secret seed, made when the lobby opens; only its hash is shown until the end."""
+    starting: bool = False
+    """The banker pressed start: seats, players and settings are final (for good) while the
+    phones reveal their start values."""
+    late: bool = False
+    """Some phone did not reveal in time: the banker may start without it (a restarted host
+    gives the phones their time again: ``Table`` sets it back)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Lobby:
         """The lobby ``to_dict`` saved; ValueError("format") for one saved before the seeds (no seed)."""
         if "seed" not in data:
             raise ValueError("format")
-        return cls([Player(**p) for p in data["players"]], data["settings"], data["locked"], data["seed"])
+        return cls([Player(**p) for p in data["players"]], data["settings"], data["locked"], data["seed"],
+                   data.get("starting", False), data.get("late", False))
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": [asdict(p) for p in self.players], "settings": self.settings, "locked": self.locked,
-                "seed": self.seed}
+                "seed": self.seed, "starting": self.starting, "late": self.late}
 
-    def client_seeds(self) -> list[str | None]:
-        """Per seat: its phone's client seed, or None."""
-        return [p.client_seed for p in self.players]
+    def fair_args(self) -> dict[str, list[str | None]]:
+        """What ``Game.new`` takes of the phones, per seat: client seeds, start commitments and
+        values, chain heads (None where a seat has none)."""
+        return {"client_seeds": [p.client_seed for p in self.players],
+                "start_commits": [p.start_commit for p in self.players],
+                "start_values": [p.start_value for p in self.players],
+                "chains": [p.chain for p in self.players]}
+
+    def waiting(self) -> list[int]:
+        """The seats whose phone committed to a start value and has not revealed it yet."""
+        return [seat for seat, p in enumerate(self.players) if p.start_commit and p.start_value is None]
 
     def seat_of(self, pid: str) -> int:
         return next(seat for seat, player in enumerate(self.players) if player.pid == pid)
@@ -68,6 +108,7 @@ class Lobby:
                 for seat, p in enumerate(self.players)
             ],
             "settings": self.settings,
+            "starting": {"waiting": self.waiting(), "late": self.late} if self.starting else None,
             "min_players": MIN_PLAYERS,
             "max_players": MAX_PLAYERS,
         }
@@ -75,6 +116,8 @@ class Lobby:
     # The banker's lobby actions (the table screen).
 
     def table_actions(self) -> list[dict[str, Any]]:
+        if self.starting:
+            return [{"type": "start_without"}] if self.late else []
         seats = range(len(self.players))
         actions: list[dict[str, Any]] = [
             {"type": "move_seat", "seat": i, "to": j} for i in seats for j in seats if i != j
@@ -93,8 +136,10 @@ class Lobby:
         """Apply a banker's lobby action; returns the pid of a removed player.
 
         ``start`` is only checked here: the table starts the game. ``new_pid`` names a
-        player that ``add_player`` creates.
+        player that ``add_player`` creates. Once started, every change is refused (``starting``).
         """
+        if self.starting and not (isinstance(action, dict) and action.get("type") == "start_without"):
+            raise HostError("starting")
         action = match(self.table_actions(), action)
         kind = action["type"]
         if kind == "move_seat":
@@ -115,12 +160,13 @@ class Lobby:
 
     # A phone's lobby actions.
 
-    @staticmethod
-    def phone_actions() -> list[dict[str, Any]]:
-        return [{"type": "rename", "name": NAME}, {"type": "leave"}]
+    def phone_actions(self) -> list[dict[str, Any]]:
+        return [] if self.starting else [{"type": "rename", "name": NAME}, {"type": "leave"}]
 
     def apply_phone(self, pid: str, action: Any) -> str | None:
         """Apply a player's own lobby action; returns the pid if the player left."""
+        if self.starting:
+            raise HostError("starting")
         action = match(self.phone_actions(), action)
         if action["type"] == "leave":
             return self.players.pop(self.seat_of(pid)).pid
@@ -128,13 +174,15 @@ class Lobby:
         self.players[self.seat_of(pid)].name = action["name"]
         return None
 
-    def add(self, pid: str, name: str, phone: bool = False, pawn: Any = None, client_seed: str | None = None) -> Player:
+    def add(self, pid: str, name: str, phone: bool = False, pawn: Any = None, fair: Fair | None = None) -> Player:
         """A new seat at the end of the order. A phone's seat gets a pawn: ``pawn`` as the page
-        sent it (checked here), or the first free colour when the page sent none; and its client seed."""
+        sent it (checked here), or the first free colour when the page sent none; and what it
+        adds to the draws (``fair``)."""
         if len(self.players) >= MAX_PLAYERS:
             raise HostError("lobby_full", max=MAX_PLAYERS)
         self._check_name(name)
-        player = Player(pid, name, client_seed=client_seed)
+        player = Player(pid, name)
+        (fair or Fair()).seat(player)
         if phone:
             taken = self.taken_colours()
             player.pawn = default_pawn(taken, self.taken_signs()) if pawn is None else checked_pawn(pawn, taken)

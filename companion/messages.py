@@ -67,8 +67,10 @@ def phone_own(table: Source, pid: str) -> dict[str, Any]:
     """A phone's own part: its seat, its legal actions and its own bluff cards (``you``)."""
     seat = table.lobby.seat_of(pid)
     if table.game is None:
+        player = table.lobby.players[seat]
         return {"kind": "lobby", "seat": seat, "legal_actions": table.lobby.phone_actions(),
-                "you": {"seat": seat, "client_seed": table.lobby.players[seat].client_seed}}
+                "you": {"seat": seat, "client_seed": player.client_seed, "start_commit": player.start_commit,
+                        "chain": player.chain, "revealed": player.start_value is not None}}
     return table.sockets.made(("phone", pid), {
         "kind": "game", "seat": seat, "legal_actions": table.game.legal_actions(seat),
         "you": table.game.view(seat)["you"]})

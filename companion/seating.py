@@ -1,22 +1,25 @@
-"""The join address's side of a table: peek, join, claim, watch, and the phones' client seeds.
+"""The join address's side of a table: peek, join, claim, watch, and what the phones add to the draws.
 
-A phone adds its own randomness to the game (docs/fairness.md): a client seed with ``join``,
-with ``claim``, or with ``seed`` in a lobby it was moved to (Play again). Only a lobby takes
-one; the seeds are fixed when the game starts. ``fair`` gives a seated phone the finished
-game's export, for the check in the page.
+A phone adds its own randomness to the game (docs/fairness.md): a client seed, the commitment
+to its start value and the head of its hash chain, with ``join``, with ``claim``, or with
+``seed`` in a lobby it was moved to (Play again). Only an open lobby takes them; once the banker
+started, they are final (a phone that claims a seat then brings only a new chain, which the
+game takes as ``new_chain`` once it runs). ``fair`` gives a seated phone the finished game's
+export, for the check in the page.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from typing import TYPE_CHECKING, Any
 
-from engine import Game
-from engine.rng import is_client_seed, seed_hash
+from engine import BANKER, Game
+from engine.rng import is_client_seed, is_hash, seed_hash
 
 from .claims import Claims
 from .codes import new_id, new_token, token_hash
 from .errors import HostError
-from .lobby import Lobby
+from .lobby import Fair, Lobby
 from .pawns import offer
 from .sockets import Sockets
 from .transport import Conn
@@ -24,13 +27,17 @@ from .transport import Conn
 if TYPE_CHECKING:
     from .broadcast import Broadcast
 
+log = logging.getLogger(__name__)
 
-def client_seed(data: dict[str, Any]) -> str | None:
-    """The message's ``client_seed``: None when it has none; ``bad_client_seed`` unless 32 lowercase hex."""
-    value = data.get("client_seed")
-    if value is not None and not is_client_seed(value):
-        raise HostError("bad_client_seed")
-    return value
+
+def fair_of(data: dict[str, Any]) -> Fair:
+    """The message's ``client_seed`` (32 lowercase hex), ``start_commit`` and ``chain`` (64
+    lowercase hex each), each None when absent; ``bad_<field>`` for any other value."""
+    checks = {"client_seed": is_client_seed, "start_commit": is_hash, "chain": is_hash}
+    for key, valid in checks.items():
+        if data.get(key) is not None and not valid(data[key]):
+            raise HostError(f"bad_{key}")
+    return Fair(data.get("client_seed"), data.get("start_commit"), data.get("chain"))
 
 
 class Joining:
@@ -45,8 +52,8 @@ class Joining:
     claims: Claims
     tell: Broadcast
 
-    def join(self, conn: Conn, name: str, pawn: Any = None, client_seed: str | None = None) -> dict[str, Any]:
-        """A phone with the join code takes a new seat in the lobby, with its pawn and client seed."""
+    def join(self, conn: Conn, name: str, pawn: Any = None, fair: Fair | None = None) -> dict[str, Any]:
+        """A phone with the join code takes a new seat in the lobby, with its pawn and what it adds to the draws."""
         with self.lock:
             if self.game is not None:
                 raise HostError("game_started")
@@ -55,7 +62,7 @@ class Joining:
             pid, token = new_id(), new_token()
             before = self.lobby.to_dict()
             seat = len(self.lobby.players)
-            self.lobby.add(pid, name, phone=True, pawn=pawn, client_seed=client_seed)
+            self.lobby.add(pid, name, phone=True, pawn=pawn, fair=fair)
             record = {"ok": True, "seat": seat}
             try:
                 self._commit(f"p:{pid}", "join", {"type": "join", "name": name}, record,
@@ -93,9 +100,12 @@ class Joining:
             if self.claims.wrong(address):
                 self.tell.everyone()
 
-    def claim(self, conn: Conn, code: str, client_seed: str | None = None) -> dict[str, Any]:
-        """A phone gives a claim code: it gets the seat and a new token; the old token dies. In the
-        lobby its client seed takes the seat's place; a game that started keeps its seeds."""
+    def claim(self, conn: Conn, code: str, fair: Fair | None = None) -> dict[str, Any]:
+        """A phone gives a claim code: it gets the seat and a new token; the old token dies. In an
+        open lobby what it adds to the draws takes the seat's place; once the banker started, the
+        seat keeps its seeds and its start value (the phone that committed to it is gone: the
+        banker starts without it), and takes only the new phone's chain."""
+        fair = fair or Fair()
         with self.lock:
             pid = self.claims.check(code, conn.address)
             token = new_token()
@@ -103,8 +113,11 @@ class Joining:
             record = {"ok": True, "seat": seat}
             before = self.lobby.to_dict()
             lobby = self.game is None
-            if lobby:
-                self.lobby.players[seat].client_seed = client_seed
+            seeded = lobby and not self.lobby.starting
+            if seeded:
+                fair.seat(self.lobby.players[seat])
+            elif lobby:
+                self.lobby.players[seat].chain = fair.chain
             try:
                 self._commit(f"p:{pid}", f"claim:{new_id()}", {"type": "claim"}, record, lobby=lobby,
                              add={token_hash(token): pid}, drop=self._tokens_of(pid))
@@ -116,23 +129,35 @@ class Joining:
             if old is not None and old is not conn:
                 self.sockets.close(old, "claimed")
             self.attach_phone(conn, pid, seated=True)
-            return {**record, "token": token, "game_id": self.id, "seeded": lobby}
+            if not lobby and fair.chain is not None:
+                self._new_chain(seat, fair.chain)
+            return {**record, "token": token, "game_id": self.id, "seeded": seeded}
 
-    def client_seed(self, conn: Conn, client_seed: str | None) -> dict[str, Any]:
-        """A seated phone's new client seed for this lobby (``seed``); refused once the game started."""
+    def _new_chain(self, seat: int, head: str) -> None:
+        """The game takes the chain of a phone that claimed a seat in play (the old phone's is lost)."""
+        answer = self._game_act("host", f"chain:{new_id()}", BANKER, {"type": "new_chain", "seat": seat, "head": head})
+        if not answer["ok"]:
+            log.warning("the game refused seat %s's new chain: %s", seat, answer["error"])
+
+    def client_seed(self, conn: Conn, fair: Fair) -> dict[str, Any]:
+        """A seated phone's new client seed, start commitment and chain for this lobby (``seed``);
+        refused once the banker started."""
         with self.lock:
             if self.game is not None:
                 raise HostError("game_started")
+            if self.lobby.starting:
+                raise HostError("starting")
             pid = self.holder(conn)
             if pid is None:
                 raise HostError("not_seated")
             player = self.lobby.players[self.lobby.seat_of(pid)]
-            if player.client_seed != client_seed:
-                before, player.client_seed = player.client_seed, client_seed
+            if not fair.at(player):
+                before = self.lobby.to_dict()
+                fair.seat(player)
                 try:
                     self._commit(f"p:{pid}", f"seed:{new_id()}", {"type": "seed"}, {"ok": True}, lobby=True)
                 except Exception:
-                    player.client_seed = before
+                    self.lobby = Lobby.from_dict(before)
                     raise
                 self.tell.everyone()
             return {"ok": True}

@@ -11,7 +11,8 @@ import logging
 import threading
 from typing import Any
 
-from engine import BANKER, Game, IllegalAction, Settings
+from engine import BANKER, Game, IllegalAction
+from engine.game import HOST_ONLY
 from engine.strict import same
 
 from .broadcast import Broadcast, Prepared
@@ -20,12 +21,13 @@ from .codes import new_id
 from .countdown import Countdown, full_time
 from .errors import HostError, refusal
 from .limits import WATCHER_WHOLES, TokenBucket
-from .lobby import Lobby, Player, checked_settings, profile_set
+from .lobby import Lobby, Player, profile_set
 from .record import Record, load_game
 from .reveal import Reveal
 from .seating import Joining
 from .sockets import Sockets
 from .services import Services
+from .starting import Starting
 from .store import SavedGame
 from .transport import Conn
 
@@ -34,8 +36,15 @@ log = logging.getLogger(__name__)
 HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again", "auction_more_time", "auction_pause",
                 "auction_resume")
 
+SPIN_SECONDS = 8.0
+"""How long the spinner's phone has for its tap (once the stage is free) before the table spins alone."""
+SPUN_ALONE = "the spinner's phone did not tap in time: the table spins alone"
+"""The log line of each opponent's spin that timed out (the browser tests count them)."""
+SPINS = ("spin", "die", "dice", "card")
+"""Events of a draw: after one, a next opponent's spin has its full time again."""
 
-class Table(Joining):
+
+class Table(Joining, Starting):
     def __init__(self, services: Services, saved: SavedGame) -> None:
         self.s = services
         self.id = saved.id
@@ -58,10 +67,18 @@ class Table(Joining):
         self.again: Table | None = None
         """The lobby this finished game's players moved to (play again), in this run of the host."""
         self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
+        self.spin = Countdown(services.clock, services.wall, services.scheduler, self._spin_over,
+                              phase="opponent_draw", restarts=SPINS)
+        """The opponent's spin: ``draw_alone`` when the spinner's phone does not tap in time."""
         self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
         self.tell = Broadcast(self, self.lock, services.clock, services.wall, services.scheduler)
         if self.game is not None and not self.game.over:
-            self.countdown.update([], self.game.view(None)["phase"], self.auction_seconds())
+            phase = self.game.view(None)["phase"]
+            self.countdown.update([], phase, self.auction_seconds())
+            self.spin.update([], phase, self.spin_seconds())
+        elif self.game is None and self.lobby.starting:
+            self.lobby.late = False
+            self._wait_for_values()
 
     # Sockets.
 
@@ -146,6 +163,8 @@ class Table(Joining):
             if known is not None:
                 return known
             kind = action.get("type") if isinstance(action, dict) else None
+            if kind in HOST_ONLY:
+                raise HostError("host_only", type=kind)
             if conn.screen and kind in HOST_ACTIONS and as_seat is None:
                 answer = self._host_action(action)
                 self.record.answers[(actor, action_id)] = answer
@@ -237,6 +256,8 @@ class Table(Joining):
             removed = self.lobby.apply_phone(pid, action)
         if action["type"] == "start":
             return self._start(actor, action_id)
+        if action["type"] == "start_without":
+            return self._start_game(actor, action_id)
         answer = {"ok": True, "events": []}
         prefs = {key: self.lobby.settings[key] for key in profile_set(action)} if pid is None else {}
         try:
@@ -251,27 +272,6 @@ class Table(Joining):
                 self.sockets.close(conn, "removed")
             elif conn is not None:
                 conn.table, conn.pid = None, None
-        self.tell.everyone()
-        return answer
-
-    def _start(self, actor: str, action_id: str) -> dict[str, Any]:
-        settings = Settings.from_dict(checked_settings(self.lobby.settings, len(self.lobby.players), True))
-        game = Game.new([p.name for p in self.lobby.players], settings=settings, seed=self.lobby.seed,
-                        client_seeds=self.lobby.client_seeds())
-        public = game.view(None)
-        length = public["log_start"] + len(public["log"])
-        answer = {"ok": True, "events": public["log"]}
-        self.status = "playing"
-        try:
-            self._commit(actor, action_id, {"type": "start"}, answer, lobby=True,
-                         engine=game.to_json(), events=length)
-        except Exception:
-            self.status = "lobby"
-            raise
-        self.game = game
-        self.record.events_added(length, self.s.wall())
-        self.countdown.update(public["log"], public["phase"], self.auction_seconds())
-        self.reveal.start(public["log_start"], public["log"])
         self.tell.everyone()
         return answer
 
@@ -293,12 +293,14 @@ class Table(Joining):
         self.status = "over" if game.over else "playing"
         first, at = self.record.log_length, self.s.wall()
         deadline, paused, until = self.countdown.deadline, self.countdown.paused, self.reveal.until
+        spin_deadline = self.spin.deadline
         # What the action starts is set before it is saved (and undone if it is not), so that every
         # socket's message is prepared while the store writes; they are sent only once the commit
         # returned: nothing is seen before it is saved.
         self.record.events_added(length, at)
         self.reveal.start(first, events)
         self.countdown.update(events, public["phase"], self.auction_seconds())
+        self.spin.update(events, public["phase"], self.spin_seconds())
         try:
             told: Prepared | None = self._commit(
                 actor, action_id, action, answer, seat=seat, first=first, events=length,
@@ -309,6 +311,7 @@ class Table(Joining):
             if self.reveal.until != until:
                 self.reveal.stop()
             self.countdown.restore(deadline, paused)
+            self.spin.restore(spin_deadline, None)
             self._restore()
             return refusal("storage")
         self.s.timing("committed")
@@ -369,6 +372,24 @@ class Table(Joining):
             close = {"type": "close_auction"}
             if close in self.game.legal_actions(BANKER):
                 self._game_act("host", f"countdown:{new_id()}", BANKER, close)
+
+    # The opponent's spin.
+
+    def spin_seconds(self) -> float:
+        """The spinner's time: counted once the stage has shown the outcome before it (the phone
+        shows the button only then)."""
+        return SPIN_SECONDS + self.reveal.remaining()
+
+    def _spin_over(self, deadline: float) -> None:
+        """The scheduler's call: the spinner's phone did not tap in time, so the table spins with
+        the laptop's value alone (the log, the stage and the check say so)."""
+        with self.lock:
+            if self.spin.deadline != deadline or self.game is None:
+                return
+            self.spin.stop()
+            if self.game.view(None)["phase"] == "opponent_draw":
+                log.warning(SPUN_ALONE)
+                self._game_act("host", f"alone:{new_id()}", BANKER, {"type": "draw_alone"})
 
     # The reveal clock.
 

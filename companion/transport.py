@@ -12,6 +12,7 @@ from .updates import Seen
 if TYPE_CHECKING:
     import socketio
 
+    from .lobby import Fair
     from .packets import PacketDoor
 
 NAMESPACE = "/"
@@ -81,7 +82,9 @@ class Seating(Protocol):
 
     def left_behind(self) -> None: ...
 
-    def client_seed(self, conn: Conn, client_seed: str | None) -> dict[str, Any]: ...
+    def client_seed(self, conn: Conn, fair: Fair) -> dict[str, Any]: ...
+
+    def start_value(self, conn: Conn, value: str) -> dict[str, Any]: ...
 
     def fair(self) -> dict[str, Any]: ...
 

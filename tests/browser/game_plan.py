@@ -8,6 +8,12 @@ as a banker at a real table could.
 
 ``plan_game`` returns the steps: ``(seat, action, tag)`` where seat is a player's seat or
 ``BANKER``, and tag names the stage a step completes (for screenshots), or ``None``.
+
+An opponent spins a stake's draw (issue 25): after each step that waits for it, the plan adds the
+spinner's tap (``draw_for`` with the next link of its phone's chain, which the test reads from
+the phone's local storage) as steps of their own; ``with_spins`` gives each step with the taps
+that follow it. The local game starts with what the game's start holds of the phones
+(``started_fair``).
 """
 from __future__ import annotations
 
@@ -15,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import BANKER, Game, Settings
+from tests.engine.randomplay import PhoneChain
+from tests.phonefair import link_for
 
 NAMES = ["Ann", "Bob", "Cas"]
 
@@ -22,6 +30,8 @@ NAMES = ["Ann", "Bob", "Cas"]
 @dataclass
 class Planner:
     game: Game
+    chains: dict[int, PhoneChain] = field(default_factory=dict)
+    """Per seat with a phone: its hash chain, for the spins it makes for opponents."""
     steps: list[tuple[int, dict[str, Any], str | None]] = field(default_factory=list)
     tags: set[str] = field(default_factory=set)
     runner: int | None = None
@@ -35,16 +45,32 @@ class Planner:
         return self.game.legal_actions(seat)
 
     def do(self, seat: int, action: dict[str, Any], tag: str | None = None) -> list[dict[str, Any]]:
-        events = self.game.apply(seat, action)
-        self.steps.append((seat, action, tag))
+        """Apply a step (tagged), then every opponent's spin it waits for (untagged steps after it)."""
+        steps: list[tuple[int, dict[str, Any], str | None]] = []
+        events = self.spun(self.game, seat, action, steps)
+        steps[0] = (seat, action, tag)
+        self.steps += steps
         if tag:
             self.tags.add(tag)
         return events
 
+    def spun(self, game: Game, seat: int, action: dict[str, Any],
+             steps: list[tuple[int, dict[str, Any], str | None]] | None = None) -> list[dict[str, Any]]:
+        """Apply on ``game``, then each spinner's tap while it waits for one; all the events (the
+        steps, into ``steps``)."""
+        steps = [] if steps is None else steps
+        events = game.apply(seat, action)
+        steps.append((seat, action, None))
+        while (tap := link_for(game.view(None), self.chains)) is not None:
+            spinner = game.view(None)["waiting"]["spinner"]
+            events += game.apply(spinner, tap)
+            steps.append((spinner, tap, None))
+        return events
+
     def try_(self, seat: int, *actions: tuple[int, dict[str, Any]] | dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
-        """Apply on a copy: (the copy, all events)."""
+        """Apply on a copy, with the spins it waits for: (the copy, all events)."""
         copy = Game.from_json(self.game.to_json())
-        events = copy.apply(seat, actions[0])  # type: ignore[arg-type]
+        events = self.spun(copy, seat, actions[0])  # type: ignore[arg-type]
         return copy, events
 
     def find(self, seat: int, kind: str, **fields: Any) -> dict[str, Any] | None:
@@ -127,7 +153,7 @@ class Planner:
                 stake = min(100_000, bet["amount"]["max"])
                 concrete = dict(bet, amount=stake)
                 probe = Game.from_json(after.to_json())
-                events = probe.apply(seat, concrete)
+                events = self.spun(probe, seat, concrete)
                 lost = any(e["type"] == "game_result" and e["loser"] == seat for e in events)
                 if lost and probe.view(None)["phase"] == "bluff_offer":
                     self.do(seat, land, "landed_casino")
@@ -180,7 +206,7 @@ class Planner:
                 continue
             concrete = dict(bet, amount=min(300_000, bet["amount"]["max"]))
             probe = Game.from_json(after.to_json())
-            events = probe.apply(seat, concrete)
+            events = self.spun(probe, seat, concrete)
             if any(e["type"] == "game_result" and e["winner"] == seat for e in events):
                 self.do(seat, land)
                 self.do(seat, concrete, "winning_bet")
@@ -269,9 +295,24 @@ class Planner:
             self.filler_step()
 
 
-def plan_board_game(seed: str, settings: Settings, client_seeds: list[str | None], turns: int = 3) -> Planner:
+Step = tuple[int, dict[str, Any], "str | None"]
+
+
+def with_spins(steps: list[Step]) -> list[tuple[int, dict[str, Any], str | None, list[Step]]]:
+    """Each step that is not an opponent's tap, with the taps that follow it (its stake's draws)."""
+    out: list[tuple[int, dict[str, Any], str | None, list[Step]]] = []
+    for step in steps:
+        if step[1]["type"] == "draw_for":
+            out[-1][3].append(step)
+        else:
+            out.append((*step, []))
+    return out
+
+
+def plan_board_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain],
+                    turns: int = 3) -> Planner:
     """With a board: the pawns placed, a few turns, then a lap that ends by itself and wins."""
-    p = Planner(Game.new(NAMES, settings=settings, seed=seed, client_seeds=client_seeds))
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed, **fair), chains)
     while p.view["phase"] == "place_pawn":
         p.board_step()
     # The banker puts a knocked pawn on space 1 (the first space: `at` 0).
@@ -291,9 +332,10 @@ def plan_board_game(seed: str, settings: Settings, client_seeds: list[str | None
     return p
 
 
-def plan_game(seed: str, settings: Settings, client_seeds: list[str | None]) -> Planner:
-    """The steps for the host's seed and the phones' client seeds (read from the game's start)."""
-    p = Planner(Game.new(NAMES, settings=settings, seed=seed, client_seeds=client_seeds))
+def plan_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain]) -> Planner:
+    """The steps for the host's seed and what the phones added (``fair``: read from the game's
+    start; ``chains``: their hash chains, from their local storage)."""
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed, **fair), chains)
     # 1. a casino bought
     seat = p.until_turn_start()
     p.do(seat, {"type": "roll"})

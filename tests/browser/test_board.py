@@ -14,7 +14,7 @@ from board_editor import board_24, button, enter_board
 from game_plan import NAMES, plan_board_game
 from phone_fit import SMALL_PHONE
 from web_host import SEED, TABLE, start_host, stop_host
-from web_driver import confirm_if_asked, drawer_to, kept_fair, log_end, perform, settle, shoot, wait_log
+from web_driver import confirm_if_asked, drawer_to, kept_fair_args, log_end, perform, phone_chains, settle, shoot, wait_log
 from engine import BANKER, Game, Settings
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
@@ -110,10 +110,10 @@ def play(browser, host, tmp_path, shots):
     confirm_if_asked(table)
     table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
 
-    # The host's seed is fixed (CASHRUN_SEED); each phone kept the client seed it sent (its only game here).
-    seeds = [next(iter(kept_fair(page).values()))["client_seed"] for page in phones]
-    plan = plan_board_game(SEED, SETTINGS, seeds)
-    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, client_seeds=seeds)
+    # The host's seed is fixed (CASHRUN_SEED); each phone kept what it added (its only game here).
+    fair = kept_fair_args(phones)
+    plan = plan_board_game(SEED, SETTINGS, fair, phone_chains(phones))
+    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, **fair)
     drawer = False
     suggested = 0
     for seat, action, tag in plan.steps:

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from phone_fit import SMALL_PHONE, PhoneFit
 from web_host import SEED, TABLE, start_host, stop_host
-from web_driver import (Frames, bluff_symbols, digits, drawer_to, fair_result, kept_fair, log_end, perform, secrets, settle,
-                        shoot, started_seeds, wait_log)
+from web_driver import (Frames, bluff_symbols, digits, drawer_to, fair_result, kept_fair, log_end, perform, phone_chains,
+                        secrets, settle, shoot, started_fair, wait_log)
 from companion.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from engine.fairness import CHANCE
 from engine.rng import seed_hash
-from game_plan import NAMES, plan_game
+from game_plan import NAMES, plan_game, with_spins
 
 I18N = Path(__file__).resolve().parents[2] / "web/static/i18n"
 WORDS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
@@ -57,6 +57,26 @@ MOMENTS = {"bankrupt": "bankrupt", "lap_started": "lap_started"}
 """Steps whose big moment gets a banner on the table (by the step's tag)."""
 REVEAL_SCALE = 4
 """The reveal clock stretched (a roll waits 10 s) so the checks below never race its end; every reveal is skipped."""
+
+
+def check_spin(table, phones, view: dict, spinner: int) -> None:
+    """An opponent's spin: the spinner's phone shows the big button named by the game's symbol; the
+    bettor's phone and the table say who spins (each in its language)."""
+    w = view["waiting"]
+    assert w["spinner"] == spinner and w["bettor"] != spinner
+    names = {"spinner": NAMES[spinner], "bettor": NAMES[w["bettor"]]}
+    for page in [phones[spinner], phones[w["bettor"]], table]:
+        wait_log(page, log_end(view))
+    button = phones[spinner].locator('[data-out="spin"]')
+    words = WORDS[phones[spinner].evaluate("document.documentElement.lang")]
+    assert button.inner_text() == words["spin"][w["symbol"]] and "primary" in button.get_attribute("class")
+    box = button.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    bettor = phones[w["bettor"]]
+    said = WORDS[bettor.evaluate("document.documentElement.lang")]["wait"][f"opponent_draw_{w['symbol']}"]
+    bettor.locator('[role="status"]', has_text=said.format(**names)).wait_for(timeout=5_000)
+    assert bettor.locator('[data-act="do"], [data-decision]').count() == 0
+    assert table.locator('[data-out="status"]').inner_text() == EN["wait"][f"opponent_draw_{w['symbol']}"].format(**names)
 
 
 def shown_state(table) -> dict:
@@ -146,10 +166,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
     table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
     # The game's draws come from the host's seed (fixed by CASHRUN_SEED) and the phones' client seeds:
     # the local mirror plans with the seeds the game started with, each the one its phone kept.
-    seeds = started_seeds(table_frames)
+    # Each phone revealed the start value it committed to, without a tap, and gave its chain's head.
+    fair = started_fair(table_frames)
+    seeds = fair["client_seeds"]
     assert seeds == [k["client_seed"] for k in kept] and len(set(seeds)) == 3
-    plan = plan_game(SEED, SETTINGS, seeds)
-    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, client_seeds=seeds)
+    assert fair["start_values"] == [k["start_value"] for k in kept] and fair["chains"] == [k["chain"] for k in kept]
+    plan = plan_game(SEED, SETTINGS, fair, phone_chains(phones, lobby_id))
+    mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, **fair)
     # The opening rolls are played on the stage; who starts is not said before they are shown.
     table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
     assert table.locator('[data-out="status"]').inner_text() == EN["show"]["opening"]
@@ -183,7 +206,8 @@ def play_seeded_game(browser, host, shots, requests_seen):
     taps: Counter[int] = Counter()  # a person's taps on the phones, per turn of the game
     shown_words: Counter[str] = Counter()  # reveals a phone started, by kind: its words checked
     casino_taps: list[int] = []
-    for seat, action, tag in plan.steps:
+    spin_words: Counter[str] = Counter()  # opponents' spins, by the game's symbol: the button and the words checked
+    for seat, action, tag, spins in with_spins(plan.steps):
         end = log_end(mirror.view(None))
         turn = mirror.view(None)["turn_number"]
         before = shown_state(table)
@@ -215,6 +239,19 @@ def play_seeded_game(browser, host, shots, requests_seen):
             if isinstance(action.get("amount"), int):
                 assert phone_frames[seat].acts[-1] == action
         events = mirror.apply(seat, action)
+        starter = seat  # whose tap started the reveal: an opponent's spin, or the step itself
+        for spinner, tap, _ in spins:
+            check_spin(table, phones, mirror.view(None), spinner)
+            spin_words[mirror.view(None)["waiting"]["symbol"]] += 1
+            before, end = shown_state(table), log_end(mirror.view(None))
+            perform(phones[spinner], tap)
+            for _ in range(100):  # the page works out its link before the act leaves
+                if phone_frames[spinner].acts and phone_frames[spinner].acts[-1] == tap:
+                    break
+                phones[spinner].wait_for_timeout(50)
+            assert phone_frames[spinner].acts[-1] == tap  # the link its page found is the plan's
+            events += mirror.apply(spinner, tap)
+            starter = spinner
         chance = {e["type"] for e in events if e["type"] in REVEALED}
         if chance & {"dice", "spin"} - held_checked:
             # The first roll and the first spin: nothing is spoiled before the stage has shown it.
@@ -233,10 +270,10 @@ def play_seeded_game(browser, host, shots, requests_seen):
             left = EN["show"]["shows_in"].split("{n}")[0]
             assert table.locator('[data-out="stage"]').inner_text().startswith(left)
             drawer_open = False
-        if chance and seat != BANKER:
-            # The phone that started the reveal (a roll, a casino game) says what the table shows, no control.
+        if chance and starter != BANKER:
+            # The phone that started the reveal (a roll, an opponent's spin) says what the table shows, no control.
             kind = next(e["type"] for e in events if e["type"] in REVEALED)
-            page = phones[seat]
+            page = phones[starter]
             words = WORDS[page.evaluate("document.documentElement.lang")]["phone"][kind]
             page.wait_for_function("(w) => document.querySelector('[data-out=\"showing\"]')?.textContent === w",
                                    arg=words, timeout=10_000)
@@ -310,6 +347,8 @@ def play_seeded_game(browser, host, shots, requests_seen):
     print(f"taps from 'you landed on a casino' to the stake confirmed: {casino_taps}")
     assert casino_taps == [3, 3]  # the game and its pick, one usual amount, confirm
     print(f"reveals a phone started, its words checked: {dict(shown_words)}")
+    print(f"opponents' spins, the spinner's button and everyone's words checked: {dict(spin_words)}")
+    assert spin_words["roulette"] or spin_words["dice"] or spin_words["cards"]
     assert shown_words["dice"] and shown_words["spin"]
     # The main button of every screen the player tapped on sits in the lower half (360x640).
     shares = sorted(share for _, _, share in main_at if share is not None)
@@ -345,7 +384,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
         assert fair_result(page) == ("ok", EN["fair"]["ok_phone"]["other"].replace("{n}", str(draws)))
     phones[0].locator('[data-out="fair"] summary').click()
     assert phones[0].locator('[data-out="fair"] [data-step]').evaluate_all("(els) => els.map((e) => e.className)") == \
-        ["step good"] * 5
+        ["step good"] * 7
     shoot(table, shots / "12-table-end.png")
     phones[final["winner"]].locator('[data-screen="won"]').wait_for()
     fit.snap(phones[final["winner"]], "won")
@@ -374,7 +413,8 @@ def play_seeded_game(browser, host, shots, requests_seen):
             if you and you[-1]["client_seed"] == mine["client_seed"]:
                 break
             page.wait_for_timeout(50)
-        assert you[-1] == {"seat": seat, "client_seed": mine["client_seed"]}
+        assert you[-1] == {"seat": seat, "client_seed": mine["client_seed"], "start_commit": mine["start_commit"],
+                           "chain": mine["chain"], "revealed": False}
     shoot(table, shots / "13-table-play-again.png")
     phones[0].screenshot(path=shots / "13-phone-play-again.png")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from web_host import PHONE, TABLE, start_host, stop_host
-from web_driver import kept_fair, log_end, open_table, perform, settle, wait_log
+from web_driver import joined_phone, kept_fair_args, log_end, open_table, perform, settle, wait_log
 
 from companion.translations import TABLE_ONLY
 from engine import Game
@@ -122,16 +122,7 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
     contexts = []
     try:
         table = open_table(browser, host, contexts)
-        phones = {}
-        for name in ["Ann", "Bob", "Cas"]:
-            ctx = browser.new_context(**PHONE)
-            contexts.append(ctx)
-            page = ctx.new_page()
-            page.goto(f"{host.base}/j/{host.code}")
-            page.locator('[data-input="name"]').fill(name)
-            page.locator('[data-act="join"]').click()
-            settle(page)
-            phones[name] = page
+        phones = {name: joined_phone(browser, host, name, contexts, **PHONE) for name in ["Ann", "Bob", "Cas"]}
         # A seat for a player without a phone, played from the table screen.
         perform(table, {"type": "add_player", "name": "Dan"}, pad=False)
         table.wait_for_function("() => document.querySelectorAll('.lp').length === 4")
@@ -139,8 +130,8 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         table.locator('[data-act="confirm-yes"]').click()
         table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
         # Dan, the player without a phone, plays a turn first (then Ann, who sits next).
-        seeds = [next(iter(kept_fair(phones[name]).values()))["client_seed"] for name in ["Ann", "Bob", "Cas"]]
-        mirror = Game.new(["Ann", "Bob", "Cas", "Dan"], seed="2", client_seeds=[*seeds, None])
+        fair = kept_fair_args([phones["Ann"], phones["Bob"], phones["Cas"], None])
+        mirror = Game.new(["Ann", "Bob", "Cas", "Dan"], seed="2", **fair)
         until_a_quiet_turn_of(3, mirror, table, [phones["Ann"], phones["Bob"], phones["Cas"], None])
         panel = table.locator('.phoneless[data-seat="3"]')
         panel.wait_for()

@@ -12,9 +12,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from engine import Game
+from engine import BANKER, Game
 from engine.fairness import CHANCE, Unfair, check
-from tests.engine.randomplay import pick_move
+from engine.rng import seed_hash
+from tests.engine.randomplay import PhoneChain, pick_move
 from tests.engine.test_rng import VECTOR_CLIENTS, VECTOR_SEED
 
 LOAD = """async () => { window.fair = await import('/static/js/fair-check.js');
@@ -28,26 +29,37 @@ CHECK = """async (cases) => Promise.all(cases.map(async ([text, owns]) => {
 }))"""
 
 
-def finished_games(count: int) -> list[tuple[Game, list[str | None]]]:
-    """Random games to their end, with a random mix of client seeds and seats without one, and the banker's undo."""
+def finished_games(count: int) -> list[tuple[Game, list[str | None], list[str | None]]]:
+    """Random games to their end, with a random mix of seats with a phone and without, the banker's
+    undo; each phone with its client seed, a start value (now and then not sent in time: only its
+    commitment is in the game) and a hash chain; an opponent's spin now and then left to the laptop
+    alone (the host's timeout). Each with its client seeds and the start values the phones kept."""
     games, n = [], 0
     while len(games) < count:
         rnd = random.Random(n)
         players = rnd.randint(3, 6)
         seeds = [None if rnd.random() < 0.3 else f"{rnd.getrandbits(128):032x}" for _ in range(players)]
-        game = Game.new([f"P{i}" for i in range(players)], seed=f"{rnd.getrandbits(256):064x}", client_seeds=seeds)
+        kept = [s and f"{rnd.getrandbits(128):032x}" for s in seeds]
+        sent = [v if rnd.random() < 0.8 else None for v in kept]
+        chains = [s and PhoneChain(f"{rnd.getrandbits(256):064x}", 64) for s in seeds]
+        game = Game.new([f"P{i}" for i in range(players)], seed=f"{rnd.getrandbits(256):064x}", client_seeds=seeds,
+                        start_commits=[v and seed_hash(v) for v in kept], start_values=sent,
+                        chains=[c and c.head for c in chains])
         for _ in range(20_000):
             if game.over:
-                games.append((game, seeds))
+                games.append((game, seeds, kept))
                 break
-            game.apply(*pick_move(game, rnd, banker_rate=0.05))
+            if game.view(None)["phase"] == "opponent_draw" and rnd.random() < 0.2:
+                game.apply(BANKER, {"type": "draw_alone"})
+            else:
+                game.apply(*pick_move(game, rnd, banker_rate=0.05, chains=chains))
         n += 1
     return games
 
 
 def engine_says(export: dict[str, Any], own: dict[str, Any]) -> tuple[str | None, int | None]:
     try:
-        check(export, own.get("client_seed"), own.get("seat"), own.get("seed_hash"))
+        check(export, own.get("client_seed"), own.get("seat"), own.get("seed_hash"), own.get("start_value"))
     except Unfair as error:
         return error.code, error.where
     return None, None
@@ -55,7 +67,8 @@ def engine_says(export: dict[str, Any], own: dict[str, Any]) -> tuple[str | None
 
 def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict[str, Any]]]:
     """One value changed, a hidden value changed (two cards of the bluff pile swapped), the seed
-    changed, a client seed removed, a draw skipped, an outcome changed."""
+    changed, a client seed removed, a start value changed, an opponent's link changed, a draw
+    skipped, an outcome changed."""
     out = []
     value = copy.deepcopy(export)
     shown_draws = [d for e in value["log"] if e["type"] in CHANCE for d in e["draws"] if len(d) == 3]
@@ -75,6 +88,16 @@ def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict
     if any(seeds):
         seeds[next(i for i, s in enumerate(seeds) if s)] = None
         out.append(("client_seed", removed))
+    start = copy.deepcopy(export)
+    values = start["log"][0]["start_values"]
+    if any(values):
+        values[next(i for i, v in enumerate(values) if v)] = "0" * 32
+        out.append(("start_value", start))
+    linked = copy.deepcopy(export)
+    spun = [e for e in linked["log"] if e["type"] in CHANCE and e.get("link")]
+    if spun:
+        rnd.choice(spun)["link"] = "0" * 64
+        out.append(("link", linked))
     hidden = copy.deepcopy(export)
     draws = [d for e in hidden["log"] if e["type"] in CHANCE for d in e["draws"]]
     for later in draws[rnd.randrange(len(draws)):]:
@@ -97,11 +120,13 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
     caught: dict[str, set[str | None]] = {}
     for start in range(0, len(games), 10):
         cases, wanted = [], []
-        for n, (game, seeds) in enumerate(games[start:start + 10]):
+        for n, (game, seeds, kept) in enumerate(games[start:start + 10]):
             export = json.loads(game.to_json())
             seat = rnd.randrange(len(seeds))
-            own = {"seed_hash": export["log"][0]["seed_hash"], "client_seed": seeds[seat], "seat": seat}
-            owns = {"whole": own, "own": {**own, "client_seed": "0" * 32}, "kept": {**own, "seed_hash": "f" * 64}}
+            own = {"seed_hash": export["log"][0]["seed_hash"], "client_seed": seeds[seat], "seat": seat,
+                   "start_value": kept[seat]}
+            owns = {"whole": own, "own": {**own, "client_seed": "0" * 32}, "kept": {**own, "seed_hash": "f" * 64},
+                    "own_start": {**own, "start_value": "1" * 32}}
             cases.append([game.to_json(), list(owns.values())])
             wanted.append([(kind, *engine_says(export, o)) for kind, o in owns.items()])
             # Each game also goes through two of the tamperings, in turn (each export is large).
@@ -122,6 +147,8 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
     assert caught["value"] == {"derive"} and caught["seed"] == {"seed_hash"} and caught["gap"] == {"gap"}
     assert caught["client_seed"] <= {"derive", "own_seed"} and caught["shown"] == {"shown"}
     assert caught["own"] == {"own_seed"} and caught["kept"] == {"kept_hash"}
+    assert caught["start_value"] == {"start_values"} and caught["link"] == {"chain"}
+    assert caught["own_start"] <= {None, "own_start"} and "own_start" in caught["own_start"]  # None: a seat without a phone
 
 
 def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, host):
@@ -170,15 +197,16 @@ def test_the_end_screen_says_which_check_failed_in_words(browser, host):
     page.goto(f"{host.base}/j/{host.code}")
     page.locator('[data-input="name"]').wait_for()
     en = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))["fair"]
-    [(game, _)] = finished_games(1)
+    [(game, _, _)] = finished_games(1)
     export = json.loads(game.to_json())
     draws = sum(len(e["draws"]) for e in export["log"] if e["type"] in CHANCE)
     whole = page.evaluate(PANEL, ["whole", game.to_json()])
     assert whole["state"] == "ok" and whole["head"] == en["ok_phone"]["other"].replace("{n}", str(draws))
-    assert whole["steps"] == ["step good", "step skip", "step good", "step good", "step good"]  # no seed of its own kept
+    assert whole["steps"] == ["step good", "step skip", "step good", "step good", "step good", "step good",
+                              "step good"]  # no seed of its own kept
     drawn = next(e for e in export["log"] if e["type"] == "spin")["draws"][0]
     drawn[2] = (drawn[2] + 1) % 37
     bad = page.evaluate(PANEL, ["bad", json.dumps(export)])
     assert bad["state"] == "failed" and bad["failed"] == "derive"
     assert bad["head"] == en["failed_derive"].replace("{where}", str(drawn[0]))
-    assert bad["steps"] == ["step good", "step skip", "step good", "step bad", "step skip"]
+    assert bad["steps"] == ["step good", "step skip", "step good", "step good", "step good", "step bad", "step skip"]

@@ -9,6 +9,7 @@ from typing import Any, Callable
 from web_host import TABLE, TV
 
 from companion.updates import Screen
+from tests.engine.randomplay import PhoneChain
 
 TIMEOUT = 15_000
 
@@ -224,12 +225,37 @@ class Frames:
                 self.views.append(message)
 
 
-def started_seeds(frames: Frames) -> list:
-    """The phones' client seeds as the game's start holds them (the table screen's first game view):
-    what a local mirror of the game needs besides the host's fixed seed."""
+FAIR = ("client_seeds", "start_commits", "start_values", "chains")
+
+
+def started_fair(frames: Frames) -> dict[str, list]:
+    """What the phones added as the game's start holds it (the table screen's first game view): the
+    client seeds, start commitments and values, and chain heads; what a local mirror of the game
+    needs besides the host's fixed seed (``Game.new(..., **started_fair(frames))``)."""
     view = next(v["view"] for v in frames.views if v.get("kind") == "game")
     assert view["log_start"] == 0 and view["log"][0]["type"] == "game_started"
-    return view["log"][0]["client_seeds"]
+    return {key: view["log"][0][key] for key in FAIR}
+
+
+def kept_entries(pages: list, game_id: str | None = None) -> list[dict | None]:
+    """What each phone keeps for the game (``game_id``; its only game when None); None for a seat
+    without a phone (None in ``pages``)."""
+    kept = [None if page is None else kept_fair(page) for page in pages]
+    return [None if k is None else k[game_id] if game_id else next(iter(k.values())) for k in kept]
+
+
+def phone_chains(pages: list, game_id: str | None = None) -> dict[int, PhoneChain]:
+    """Each phone's hash chain (seat: its place in ``pages``), from the seed it keeps for the game."""
+    return {seat: PhoneChain(entry["chain_seed"]) for seat, entry in enumerate(kept_entries(pages, game_id)) if entry}
+
+
+def kept_fair_args(pages: list, game_id: str | None = None) -> dict[str, list]:
+    """What the phones added, as they keep it (every one revealed its start value in time):
+    ``Game.new``'s keyword arguments besides the host's seed."""
+    entries = kept_entries(pages, game_id)
+    field = lambda key: [entry and entry[key] for entry in entries]  # noqa: E731
+    return {"client_seeds": field("client_seed"), "start_commits": field("start_commit"),
+            "start_values": field("start_value"), "chains": field("chain")}
 
 
 def kept_fair(page) -> dict:
@@ -266,6 +292,20 @@ def confirm_if_asked(page) -> int:
         yes.click()
         return 1
     return 0
+
+
+def joined_phone(browser, host, name: str, contexts: list, **options: Any):
+    """A phone in a new browser context (kept in ``contexts`` to close) that joined with ``name``,
+    in the lobby."""
+    ctx = browser.new_context(**options)
+    contexts.append(ctx)
+    page = ctx.new_page()
+    page.goto(f"{host.base}/j/{host.code}")
+    page.locator('[data-input="name"]').fill(name)
+    page.locator('[data-act="join"]').click()
+    settle(page)
+    page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    return page
 
 
 def seat_without_phones(page, names: list[str]) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from companion.table import SPUN_ALONE
 from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,7 +72,13 @@ def start_host(data_dir: Path, seed: str = SEED, port: int | None = None, reveal
     return Host(proc, table.split("/table")[0], table, code, lines)
 
 
+SPIN_TIMEOUTS: dict[str, int] = {}
+"""Per host's data folder: how often an opponent's spin timed out (the table spun alone); the
+session's summary prints them (conftest.py)."""
+
+
 def stop_host(h: Host) -> None:
+    SPIN_TIMEOUTS[h.table_url] = sum(SPUN_ALONE in line for line in h.output)
     if h.proc.poll() is None:
         h.proc.terminate()
         try:

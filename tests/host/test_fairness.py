@@ -125,10 +125,11 @@ def test_play_again_has_a_new_seed_and_the_phones_send_new_client_seeds(app, clo
     finish(screen, phones, clock)
     old_hash = screen.view()["view"]["seed_hash"]
     again = app.extensions["cashrun"].table_of_key(screen.act({"type": "play_again"})["table_key"])
-    assert again.lobby.client_seeds() == [None] * 4
+    assert again.lobby.fair_args()["client_seeds"] == [None] * 4
     lobby = phones[0].drain("view")[-1]
     assert lobby["game_id"] == again.id and lobby["view"]["seed_hash"] not in (None, old_hash)
-    assert lobby["view"]["you"] == {"seat": 0, "client_seed": None}
+    assert lobby["view"]["you"] == {"seat": 0, "client_seed": None, "start_commit": None, "chain": None,
+                                    "revealed": False}
     fresh = ["1" * 32, "2" * 32, None, "3" * 32]
     for phone, seed in zip(phones, fresh):
         if seed:
@@ -145,7 +146,7 @@ def test_the_lobby_seed_and_client_seeds_survive_a_restart(tmp_path, clock, tabl
     seed = table.lobby.seed
     restarted = fake_app(tmp_path, FakeClock(2_000_000_000.0), reveal_scale=0).extensions["cashrun"]
     lobby = restarted.table(table.id).lobby
-    assert lobby.seed == seed and lobby.client_seeds() == SEEDS[:3]
+    assert lobby.seed == seed and lobby.fair_args()["client_seeds"] == SEEDS[:3]
 
 
 def test_saves_from_before_the_client_seeds_are_refused_as_another_format(tmp_path, clock, app, table, screen):

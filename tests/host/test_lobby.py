@@ -46,7 +46,8 @@ def test_phone_without_token_hears_nothing_until_it_joins(app, table, screen):
     assert answer["ok"] and answer["seat"] == 0 and len(answer["token"]) >= 32
     message = phone.view()
     assert message["kind"] == "lobby" and message["seat"] == 0
-    assert message["view"]["you"] == {"seat": 0, "client_seed": None}  # it sent none
+    assert message["view"]["you"] == {"seat": 0, "client_seed": None, "start_commit": None, "chain": None,
+                                      "revealed": False}  # it sent none
     assert message["view"]["players"] == [{"seat": 0, "name": "Ann", "phone": True, "connected": True,
                                            "pawn": {"colour": "red", "emoji": "🦊"}}]
     assert [a["type"] for a in message["legal_actions"]] == ["rename", "leave"]

@@ -3,35 +3,24 @@
 // Loaded only when a game is over. Input: the game's export (the engine's to_json) and what this
 // screen kept: { seed_hash, client_seed, seat } (any may be null).
 
+import { utf8, hex, webCrypto } from "./hash.js";
+
 const CHANCE = new Set(["spin", "die", "dice", "card", "shuffle", "tuck"]);
 const HIDDEN_DECKS = new Set(["bluff"]); // their shuffle's draws are [k, n]: the order is secret
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUITS = ["hearts", "diamonds", "spades", "clubs"];
 const BLUFF_ORDER = ["blank", "roulette", "dice", "cards"]; // the unshuffled pile, kind by kind
-const CLIENT_SEED = /^[0-9a-f]{32}$/;
+const CLIENT_SEED = /^[0-9a-f]{32}$/; // also the form of a start value
+const HASH = /^[0-9a-f]{64}$/; // a start value's commitment, a link of a phone's hash chain
+const isSeed = (x) => typeof x === "string" && CLIENT_SEED.test(x);
+const isHash = (x) => typeof x === "string" && HASH.test(x);
 const TWO_64 = 1n << 64n;
-const utf8 = (text) => new TextEncoder().encode(text);
-const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-// SubtleCrypto where the page is a secure context; plain JavaScript elsewhere (a phone over http).
-async function webCrypto() {
-  const subtle = globalThis.crypto && globalThis.crypto.subtle;
-  if (!subtle) return (await import("./sha256.js")).plain;
-  return {
-    sha256: async (bytes) => new Uint8Array(await subtle.digest("SHA-256", bytes)),
-    hmacKey: async (key) => {
-      const k = await subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-      return async (message) => new Uint8Array(await subtle.sign("HMAC", k, message));
-    },
-  };
-}
-
-// Draw k below n: attempt a is HMAC(key, "k:a"); the first 8 bytes big-endian, kept below
-// 2^64 − (2^64 mod n); the outcome is that value mod n.
-async function derive(sign, k, n) {
+// Draw k below n: attempt a is HMAC(key, "k:a"), or "k:a:link" with an opponent's link; the first
+// 8 bytes big-endian, kept below 2^64 − (2^64 mod n); the outcome is that value mod n.
+async function derive(sign, k, n, link = null) {
   const big = BigInt(n), bound = TWO_64 - (TWO_64 % big);
   for (let attempt = 0; ; attempt++) {
-    const digest = await sign(utf8(`${k}:${attempt}`));
+    const digest = await sign(utf8(link === null ? `${k}:${attempt}` : `${k}:${attempt}:${link}`));
     let value = 0n;
     for (let i = 0; i < 8; i++) value = (value << 8n) | BigInt(digest[i]);
     if (value < bound) return Number(value % big);
@@ -75,18 +64,59 @@ function shows(e, values, exp, log) {
   return n === 52 && e.rank === RANKS[v % 13] && e.suit === SUITS[Math.floor(v / 13)];
 }
 
-// Every check; { ok, draws, failed: code or null, where, steps: [{ id, ok }] } where a step's ok
-// is true, false, or null (not checked: this screen kept nothing for it, or an earlier check failed).
-// The codes: no_start, not_over, seed_hash, kept_hash, client_seeds, own_seed, gap, derive, shown.
+// The start values, each null or opening its commit (sent before the seats were final); null when
+// the record's lists are not in the right form.
+async function startValues(start, c) {
+  const commits = start.start_commits, values = start.start_values, seats = (start.players || []).length;
+  if (!(Array.isArray(commits) && Array.isArray(values) && commits.length === seats && values.length === seats)) return null;
+  if (commits.some((x) => x !== null && !isHash(x))) return null;
+  for (let s = 0; s < seats; s++) {
+    const v = values[s];
+    if (v !== null && !(isSeed(v) && hex(await c.sha256(utf8(v))) === commits[s])) return null;
+  }
+  return values;
+}
+
+// Every link a spinner gave hashes to its seat's head, which it then becomes (a new phone's `chain`
+// event gives a new head); the spin after a zero keeps its draw's link. The failing event's index,
+// or -1 when every link follows.
+async function followChains(start, log, c) {
+  const seats = (start.players || []).length;
+  if (!Array.isArray(start.chains) || start.chains.length !== seats || start.chains.some((x) => x !== null && !isHash(x))) return 0;
+  const heads = [...start.chains];
+  let last = null;
+  for (let i = 0; i < log.length; i++) {
+    const e = log[i];
+    if (e.type === "chain" && Number.isInteger(e.seat) && e.seat >= 0 && e.seat < seats && isHash(e.head)) heads[e.seat] = e.head;
+    if (!CHANCE.has(e.type)) continue;
+    const by = e.by, link = e.link;
+    if (link !== undefined && link !== null && !(last && last[0] === by && last[1] === link)) {
+      if (!(Number.isInteger(by) && by >= 0 && by < seats && isHash(link)) || heads[by] === null
+          || hex(await c.sha256(utf8(link))) !== heads[by]) return i;
+      heads[by] = link;
+    }
+    last = link !== undefined && link !== null && e.type === "spin" && e.number === 0 ? [by, link] : null;
+  }
+  return -1;
+}
+
+// The draws spun by the laptop alone (no opponent's phone answered, or none had one), by number.
+const aloneDraws = (log) => log.filter((e) => CHANCE.has(e.type) && e.alone).flatMap((e) => (e.draws || []).map((d) => d[0]));
+
+// Every check; { ok, draws, failed: code or null, where, steps: [{ id, ok }], alone } where a step's
+// ok is true, false, or null (not checked: this screen kept nothing for it, or an earlier check failed).
+// The codes: no_start, not_over, seed_hash, kept_hash, client_seeds, start_values, own_seed, own_start,
+// chain, gap, derive, shown. `own` may hold this phone's start_value too.
 async function checkGame(exp, own = {}, crypto = null) {
-  const steps = { hash: null, own: null, gap: null, derive: null, shown: null };
+  const steps = { hash: null, own: null, start: null, chain: null, gap: null, derive: null, shown: null };
   let count = 0;
+  const log = (exp && exp.log) || [];
+  const start = log[0] && log[0].type === "game_started" ? log[0] : null;
   const result = (failed, where = null) => ({
     ok: !failed, draws: count, failed, where, steps: Object.entries(steps).map(([id, ok]) => ({ id, ok })),
     seed_hash: start && start.seed_hash, seed: exp && exp.seed, client_seeds: start && start.client_seeds,
+    start_values: start && start.start_values, start_commits: start && start.start_commits, alone: aloneDraws(log),
   });
-  const log = (exp && exp.log) || [];
-  const start = log[0] && log[0].type === "game_started" ? log[0] : null;
   if (!start) return result("no_start");
   if (typeof exp.seed !== "string" || !log.some((e) => e.type === "game_won")) return result("not_over");
   const c = crypto || await webCrypto();
@@ -96,23 +126,36 @@ async function checkGame(exp, own = {}, crypto = null) {
   if (own.seed_hash && own.seed_hash !== start.seed_hash) return result("kept_hash");
   const seeds = start.client_seeds;
   if (!Array.isArray(seeds) || seeds.length !== (start.players || []).length
-      || seeds.some((s) => s !== null && !(typeof s === "string" && CLIENT_SEED.test(s)))) return result("client_seeds");
+      || seeds.some((s) => s !== null && !isSeed(s))) return result("client_seeds");
+  const starts = await startValues(start, c);
+  steps.start = starts !== null;
+  if (!starts) return result("start_values");
   if (own.client_seed) {
     steps.own = seeds[own.seat] === own.client_seed;
     if (!steps.own) return result("own_seed");
   }
+  if (own.start_value) {
+    const at = Number.isInteger(own.seat) && own.seat >= 0 && own.seat < starts.length ? starts[own.seat] : undefined;
+    steps.own = at === null || at === own.start_value; // null: the game started without it (the details say so)
+    if (!steps.own) return result("own_start");
+  }
+  const broken = await followChains(start, log, c);
+  steps.chain = broken < 0;
+  if (broken >= 0) return result("chain", broken);
   const chance = log.filter((e) => CHANCE.has(e.type));
   const shapes = chance.flatMap((e) => (e.draws || []).map(() => (hidden(e) ? 2 : 3)));
-  const draws = chance.flatMap((e) => e.draws || []);
+  const draws = chance.flatMap((e) => (e.draws || []).map((d) => [d, e.link ?? null]));
   count = draws.length;
-  const gap = draws.findIndex((d, i) => !(Array.isArray(d) && d.length === shapes[i] && d[0] === i));
+  const gap = draws.findIndex(([d], i) => !(Array.isArray(d) && d.length === shapes[i] && d[0] === i));
   steps.gap = gap < 0;
   if (gap >= 0) return result("gap", gap);
-  const sign = await c.hmacKey(utf8(exp.seed + seeds.map((s) => `|${s || ""}`).join("")));
-  const values = await Promise.all(draws.map(([k, n]) => (Number.isInteger(n) && n >= 1 ? derive(sign, k, n) : null)));
-  const wrong = draws.findIndex((d, i) => values[i] === null || (d.length === 3 && values[i] !== d[2]));
+  // The key: the seed, each seat's client seed, then (when any seat sent one) each seat's start value.
+  const parts = starts.some((v) => v) ? [...seeds, ...starts] : seeds;
+  const sign = await c.hmacKey(utf8(exp.seed + parts.map((s) => `|${s || ""}`).join("")));
+  const values = await Promise.all(draws.map(([[k, n], link]) => (Number.isInteger(n) && n >= 1 ? derive(sign, k, n, link) : null)));
+  const wrong = draws.findIndex(([d], i) => values[i] === null || (d.length === 3 && values[i] !== d[2]));
   steps.derive = wrong < 0;
-  if (wrong >= 0) return result("derive", draws[wrong][0]);
+  if (wrong >= 0) return result("derive", draws[wrong][0][0]);
   const shown = log.findIndex((e) => CHANCE.has(e.type) && !shows(e, values, exp, log));
   steps.shown = shown < 0;
   if (shown >= 0) return result("shown", shown);

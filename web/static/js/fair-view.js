@@ -24,7 +24,8 @@ function fairPanel(gameId, { kind, seat = null, fetchExport, rerender, open = fa
   let entry = runs.get(gameId);
   if (!entry) {
     const mine = kept(gameId, kind) || {};
-    const own = { seed_hash: mine.seed_hash || null, client_seed: seat === null ? null : mine.client_seed || null, seat };
+    const own = { seed_hash: mine.seed_hash || null, client_seed: seat === null ? null : mine.client_seed || null,
+      start_value: seat === null ? null : mine.start_value || null, seat };
     entry = { result: null, own };
     runs.set(gameId, entry);
     run(entry, fetchExport, own).then(rerender);
@@ -45,6 +46,7 @@ function details(r, own, kind, open) {
     h("summary", { text: t("fair.details") }),
     h("ul", { class: "fair-steps" }, r.steps.map((s) => h("li", { class: `step ${s.ok === false ? "bad" : s.ok ? "good" : "skip"}`, "data-step": s.id },
       h("span", { class: "mark", "aria-hidden": "true", text: mark(s.ok) }), h("span", { text: stepText(s) })))),
+    spunAlone(r), startedWithout(r, own),
     h("p", { class: "hint", text: t("fair.how") }),
     h("dl", { class: "fair-data" },
       h("dt", { text: t("fair.fingerprint") }), h("dd", {}, h("code", { text: r.seed_hash || "" })),
@@ -52,6 +54,20 @@ function details(r, own, kind, open) {
       h("dt", { text: t("fair.seed") }), h("dd", {}, h("code", { text: r.seed || "" })),
       h("dt", { text: t("fair.client_seeds") }),
       h("dd", {}, h("ol", { start: 0 }, (r.client_seeds || []).map((c) => h("li", {}, h("code", { text: c || t("fair.none") })))))));
+}
+
+// Which draws the laptop spun alone (no opponent's phone answered in time, or none had one).
+function spunAlone(r) {
+  const alone = r.alone || [];
+  return h("p", { class: "fair-alone", "data-out": "fair-alone", "data-alone": alone.join(","),
+    text: alone.length ? t("fair.alone", { n: alone.length, draws: alone.join(", ") }) : t("fair.none_alone") });
+}
+
+// This phone committed to a start value, and the banker started without it (it did not answer in time).
+function startedWithout(r, own) {
+  const seat = own.seat;
+  if (seat === null || !r.start_commits || !r.start_commits[seat] || r.start_values[seat] !== null) return null;
+  return h("p", { class: "fair-without", "data-out": "fair-without", text: t("fair.without_phone") });
 }
 
 // The lobby's line: the seed's fingerprint, short, the whole of it in the title. The table screen

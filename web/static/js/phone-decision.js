@@ -75,6 +75,7 @@ function actionsArea(msg) {
   const v = msg.view;
   const groups = group(msg.legal_actions);
   if (groups.size === 0) return null;
+  if (groups.has("draw_for")) return spinArea(v);
   const helpKey = `help.${v.phase}`;
   const ui = store.state.ui;
   let choice = ui.choice;
@@ -116,6 +117,19 @@ const WHY = ["announce", "auction"];
 function whyLines(groups) {
   const why = WHY.filter((k) => groups.has(k) && groups.has("roll"));
   return why.length ? h("ul", { class: "why-lines" }, why.map((k) => h("li", { text: t(`help.why_${k}`) }))) : null;
+}
+
+// An opponent placed a bet and this phone spins for it: one big button named by the game's symbol
+// (Spin, Roll, Draw); the link of my chain it sends is added when it leaves (phone-play.js).
+function spinArea(v) {
+  const w = v.waiting || {};
+  return h("section", { class: "actions", "aria-label": t("me.your_move") },
+    h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
+    h("p", { class: "explain", text: t("spin.help", { bettor: playerName(v, w.bettor) }) }),
+    h("div", { class: "decision", "data-decision": decisionKey({ view: v }, null) },
+      h("div", { class: "buttons" }, btn({ class: "btn big primary", "data-act": "do", "data-type": "draw_for", "data-out": "spin",
+        text: t(`spin.${w.symbol}`) }))),
+    problem());
 }
 
 // Grand Slam's buttons say what they pay and what comes next (the ladder's words are in the translations).

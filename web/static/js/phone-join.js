@@ -4,15 +4,15 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { TOKEN, WATCH, store, net, btn, problem, forget } from "./phone-core.js";
-import { newClientSeed, keep } from "./fair-keep.js";
+import { newFair, sent, keep } from "./fair-keep.js";
 
 const codeOf = (ui) => ui.code.trim().toUpperCase();
 
-// The one place that builds what `join` and `claim` send: with a new client seed, this phone's
-// own randomness for the game (docs/fairness.md).
-function joinPayload(kind, ui, clientSeed) {
-  if (kind === "claim") return { code: ui.claim.trim(), client_seed: clientSeed };
-  return { code: codeOf(ui), name: ui.name.trim(), ...(ui.pawn ? { pawn: ui.pawn } : {}), client_seed: clientSeed };
+// The one place that builds what `join` and `claim` send: with this phone's new randomness for the
+// game (docs/fairness.md): a client seed, the commitment to its start value, its chain's head.
+function joinPayload(kind, ui, fair) {
+  if (kind === "claim") return { code: ui.claim.trim(), ...sent(fair) };
+  return { code: codeOf(ui), name: ui.name.trim(), ...(ui.pawn ? { pawn: ui.pawn } : {}), ...sent(fair) };
 }
 
 async function join(kind) {
@@ -22,11 +22,14 @@ async function join(kind) {
   // The seed's fingerprint comes first (peek): the phone keeps it before it sends its own seed.
   if (kind === "join" && !(store.state.ui.peek && store.state.ui.peek.seed_hash)) await peek();
   const peeked = store.state.ui.peek;
-  const clientSeed = newClientSeed();
-  const answer = await net.request(kind, joinPayload(kind, store.state.ui, clientSeed));
+  const fair = await newFair();
+  const answer = await net.request(kind, joinPayload(kind, store.state.ui, fair));
   if (answer.ok) {
-    // A claim in a game that has started: the game keeps the seeds it started with.
-    if (answer.seeded !== false) keep(answer.game_id, { seed_hash: (peeked && peeked.seed_hash) || null, client_seed: clientSeed });
+    // A claim once the banker started: the game keeps the seeds and start values it started with,
+    // and takes only this phone's chain.
+    const seeded = answer.seeded !== false;
+    keep(answer.game_id, { seed_hash: seeded ? (peeked && peeked.seed_hash) || null : null,
+      ...(seeded ? fair : { chain_seed: fair.chain_seed, chain: fair.chain }) });
     localStorage.setItem(TOKEN, answer.token);
     store.ui({ note: null });
     store.set({ pending: null, error: null });

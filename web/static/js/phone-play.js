@@ -15,7 +15,7 @@ import { store, net, root, parts, btn, problem, forget } from "./phone-core.js";
 import { stopWatching } from "./phone-join.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, shownKind, rememberStake } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";
-import { keepSeed } from "./fair-keep.js";
+import { keepSeed, revealStart, nextLink } from "./fair-keep.js";
 
 // What the table is showing, in words for this phone, or null: my tap on its way, the outcome my own
 // act drew (until the next view), or a view the host held for me (I connected during a reveal).
@@ -32,7 +32,9 @@ function showingNow(msg) {
 function send(a) {
   const before = store.state.msg;
   rememberStake(a);
-  return net.act(a).then((answer) => {
+  // Only a spin for an opponent waits for its link: every other tap leaves in the same task.
+  const sent = a.type === "draw_for" ? withLink(a, before).then((ready) => net.act(ready)) : net.act(a);
+  return sent.then((answer) => {
     if (!answer) return answer;
     const kind = answer.ok ? shownKind(answer.events) : answer.error.code === "revealing" ? "table" : null;
     if (kind && store.state.msg === before) {
@@ -41,6 +43,14 @@ function send(a) {
     }
     return answer;
   });
+}
+
+// My spin for an opponent (draw_for) carries the next link of my chain: the one whose hash is my
+// seat's head in the view.
+async function withLink(a, msg) {
+  if (a.type !== "draw_for") return a;
+  const me = msg.view.players.find((p) => p.seat === msg.seat) || {};
+  return { ...a, link: await nextLink(msg.game_id, me.chain) };
 }
 
 function header() {
@@ -64,7 +74,8 @@ function lobbyScreen(msg) {
   const showing = msg.reveal ? "opening" : null;
   return h("main", { class: "screen lobby" },
     h("h1", { text: t("lobby.welcome", { name: me ? me.name : "" }) }),
-    showing ? showingPanel(showing) : h("p", { class: "lead", text: v.locked ? t("lobby.locked") : t("lobby.waiting") }),
+    showing ? showingPanel(showing) : h("p", { class: "lead", "data-out": "lobby-lead",
+      text: t(v.starting ? "lobby.starting_phone" : v.locked ? "lobby.locked" : "lobby.waiting") }),
     list, fingerprint(msg, "phone"),
     choice && groups.has(choice.type) ? renderChooser(groups.get(choice.type), choice, chooserOpts(msg)) : null,
     h("div", { class: "row" },
@@ -322,7 +333,8 @@ function onChange(st) {
   }
   setCountdown(msg);
   noteResult(msg);
-  keepSeed(msg, (seed) => net.request("seed", { client_seed: seed }));
+  keepSeed(msg, (fair) => net.request("seed", fair));
+  revealStart(msg, (value) => net.request("start_value", { start_value: value }));
   if (msg && st.ui.choice && !group(msg.legal_actions).has(st.ui.choice.type)) st.ui.choice = null;
 }
 

@@ -2,7 +2,7 @@
 // casinos and the board map; and what the banker changes there.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, list as names } from "./i18n.js";
 import { group } from "./actions.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { firstRunHelp } from "./firstrun.js";
@@ -43,7 +43,7 @@ export function lobby(msg) {
   });
   const n = v.players.length;
   const need = Math.max(0, (v.min_players || 3) - n);
-  const other = ["add_player", "lock", "unlock", "start"].filter((k) => groups.has(k));
+  const other = ["add_player", "lock", "unlock", "start", "start_without"].filter((k) => groups.has(k));
   const main = [];
   for (const k of other) main.push(...groups.get(k));
   return h("main", { class: "lobby-grid" },
@@ -53,13 +53,21 @@ export function lobby(msg) {
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
       list, fingerprint(msg, "table"),
       firstRunHelp(v),
-      v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
+      v.starting ? startingNote(v) : v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
       controls(main, v, null, "lobby-controls"),
       problem(),
       groups.has("set_settings") ? settingsForm(v) : null,
       groups.has("set_box") ? boxEditor(v) : null,
       groups.has("set_settings") ? boardEditor(v, store.state.ui, !!store.state.pending, store.state.error) : null),
     howToCards(store.state.ui.howto));
+}
+
+// The banker started: the phones still waited for, by name; once they are late, the banker may start
+// without them (the button comes with the lobby's controls).
+function startingNote(v) {
+  const waited = v.starting.waiting.map((seat) => v.players[seat].name);
+  return h("p", { class: `note starting${v.starting.late ? " late" : ""}`, role: "status", "aria-live": "polite", "data-out": "starting",
+    text: t(v.starting.late ? "lobby.starting_late" : "lobby.starting", { names: names(waited), n: waited.length }) });
 }
 
 const SETTINGS = [

@@ -5,7 +5,7 @@ import { casinoById, playerName, placeName, pickLabel } from "./actions.js";
 
 const SUIT_SIGN = { hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-const PLACES = ["seat", "to", "from", "by", "owner", "winner", "loser", "debtor", "creditor", "seller", "buyer", "lowest", "bidder", "challenger", "source"];
+const PLACES = ["seat", "to", "from", "by", "owner", "winner", "loser", "debtor", "creditor", "seller", "buyer", "lowest", "bidder", "challenger", "source", "spinner", "bettor"];
 const MONEY = ["amount", "price", "cancelled", "credit"];
 const BANKER = -1; // the engine's seat for the banker (a confirm, a rejected lap, an undo)
 
@@ -82,7 +82,9 @@ function eventKey(e) {
 function eventText(e, view) {
   const key = eventKey(e);
   if (!has(key)) return t("ev.unknown", { type: e.type });
-  const text = t(key, eventVars(e, view));
+  // A stake's draw without an opponent's tap, said where phones could spin (not at a table of none).
+  const alone = e.alone && view && (view.players || []).some((p) => p.chain);
+  const text = t(key, eventVars(e, view)) + (alone ? ` ${t("ev.alone")}` : "");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -114,7 +116,8 @@ function waitingText(view) {
     else if (typeof x !== "object") vars[k] = x;
   }
   if (vars.casino === undefined) vars.casino = "";
-  const key = seats.length === 0 && has(`wait.${view.phase}_banker`) ? `wait.${view.phase}_banker` : `wait.${view.phase}`;
+  const phase = view.phase === "opponent_draw" ? `opponent_draw_${w.symbol}` : view.phase; // who spins, by the game's symbol
+  const key = seats.length === 0 && has(`wait.${phase}_banker`) ? `wait.${phase}_banker` : `wait.${phase}`;
   return has(key) ? t(key, vars) : t("wait.generic", vars);
 }
 

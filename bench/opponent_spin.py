@@ -1,0 +1,182 @@
+"""An opponent spins (issue 25): the time from the spinner's tap to the wheel starting on the table,
+and the bytes an opponent's spin adds to a stake's draw.
+
+    python bench/opponent_spin.py [--spins 150] [--seed 25]
+
+Starts ``cashrun`` with a fixed seed (``CASHRUN_SEED``) on a free 127.0.0.1 port with a fresh data
+directory and its reveal clock off (no one watches the stage here; the table's message that
+starts the wheel leaves at the same moment either way). A table screen and four phones (python-
+socketio clients that keep the whole message, as the pages do) play seeded games (random legal
+actions, one every 0.12 s; the phones' randomness from ``--seed``) until ``--spins`` opponents'
+spins were made. Each phone reveals its start value when the banker starts, and each spinner taps
+(``draw_for`` with its chain's next link) at once.
+
+It prints p50 and p99 of the time from the tap sent to the table screen's message that carries
+the spin (the page starts the wheel when it arrives). Then the bytes of a stake's draw: every
+message the host wrote to the five sockets and every act the phones sent, from the stake to its
+outcome, in these games and in the same kind of games whose phones sent no chain (the laptop
+draws alone, at once); the difference of the medians is what an opponent's spin adds per draw,
+and the export's bytes per such draw (``by`` and ``link``) are counted apart.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["CASHRUN_SEED"] = "bench-opponent-spin"
+
+from bench.latency import running_host  # noqa: E402
+from bench.peers import Peer  # noqa: E402
+
+from engine.fairness import CHANCE  # noqa: E402
+from tests.engine.randomplay import concrete  # noqa: E402
+from tests.phonefair import PhoneFair, link_for  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cas", "Dee"]
+AVOID = ("announce", "auction", "claim_lap", "draw_for")
+PACE = 0.12
+
+
+def log_end(message: dict[str, Any]) -> int:
+    view = message["view"]
+    return view.get("log_start", 0) + len(view.get("log", []))
+
+
+class Table:
+    """One game: its screen and phones, and the bytes each of them heard."""
+
+    def __init__(self, url: str, key: str, code: str, rnd: random.Random, chains: bool, source: str) -> None:
+        self.screen = Peer(url, {"table_key": key}, source)
+        self.fairs = [PhoneFair(rnd) for _ in NAMES]
+        self.phones = []
+        for name, fair in zip(NAMES, self.fairs):
+            phone = Peer(url, {}, source)
+            sent = fair.sent() if chains else {"client_seed": fair.client_seed}
+            assert phone.call("join", {"code": code, "name": name, **sent})["ok"]
+            self.phones.append(phone)
+        self.peers = [self.screen, *self.phones]
+        self.ids = 0
+        self.act(self.screen, {"type": "start"})
+        if chains:
+            for phone, fair in zip(self.phones, self.fairs):
+                assert phone.call("start_value", {"start_value": fair.start_value})["ok"]
+        for peer in self.peers:
+            peer.wait(lambda m: m["kind"] == "game")
+
+    def close(self) -> None:
+        for peer in self.peers:
+            peer.sio.disconnect()
+
+    def heard(self) -> int:
+        return sum(sum(peer.sizes) for peer in self.peers)
+
+    def act(self, peer: Peer, action: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
+        """Send an act, wait until every socket has its outcome; its events and the bytes sent."""
+        self.ids += 1
+        message = {"id": f"b{self.ids}", "action": action}
+        answer = peer.call("act", message)
+        assert answer["ok"], (action, answer)
+        if self.screen.latest["kind"] == "game":
+            end = log_end(self.screen.wait(lambda m: m["kind"] == "game"))
+            for other in self.peers:
+                other.wait(lambda m, end=end: m["kind"] == "game" and log_end(m) >= end)
+        return answer["events"], len(json.dumps(message, separators=(",", ":")))
+
+
+def play(url: str, key: str, code: str, rnd: random.Random, chains: bool, wanted: int,
+         taps: list[float], draws: list[int], export: list[int], source: str) -> None:
+    """One game until it ends or ``wanted`` stake draws were measured; its sockets from ``source``
+    (each game its own loopback address: the host limits joins per address)."""
+    t = Table(url, key, code, rnd, chains, source)
+    stake_bytes = 0
+    for _ in range(3000):
+        if len(draws) >= wanted:
+            break
+        view = t.screen.latest["view"]
+        if view["over"]:
+            break
+        time.sleep(PACE)
+        tap = link_for(view, {s: f.chain for s, f in enumerate(t.fairs)}) if chains else None
+        if tap is not None:
+            spinner = t.phones[view["waiting"]["spinner"]]
+            count, before = len(t.screen.arrivals), t.heard()
+            started = time.perf_counter()
+            events, sent = t.act(spinner, tap)
+            taps.append(t.screen.arrival(count) - started)
+            drawn = next(e for e in events if e["type"] in CHANCE)
+            draws.append(stake_bytes + t.heard() - before + sent)
+            export.append(len(json.dumps({"by": drawn["by"], "link": drawn["link"]}, separators=(",", ":"))) - 2)
+            continue
+        seats = view["waiting"]["seats"]
+        if not seats:
+            t.act(t.screen, {"type": "confirm_lap"} if {"type": "confirm_lap"} in t.screen.latest["legal_actions"]
+                  else {"type": "close_auction"})
+            continue
+        seat = rnd.choice(seats)
+        legal = [a for a in t.phones[seat].latest["legal_actions"] if a["type"] not in AVOID]
+        if not legal:
+            break
+        before = t.heard()
+        events, sent = t.act(t.phones[seat], concrete(rnd.choice(legal), rnd))
+        if chains and t.screen.latest["view"]["phase"] == "opponent_draw":
+            stake_bytes = t.heard() - before + sent
+        elif not chains and any(e["type"] in CHANCE and e.get("alone") for e in events):
+            draws.append(t.heard() - before + sent)
+    t.close()
+
+
+def games(chains: bool, wanted: int, seed: int) -> tuple[list[float], list[int], list[int]]:
+    taps: list[float] = []
+    draws: list[int] = []
+    export: list[int] = []
+    rnd = random.Random(seed)
+    with running_host() as (_, url, key, code, _started):
+        for game in range(1, 250):
+            if len(draws) >= wanted:
+                break
+            play(url, key, code, rnd, chains, wanted, taps, draws, export, f"127.0.2.{game}")
+            screen = Peer(url, {"table_key": key})
+            screen.wait(lambda m: True)
+            answer = screen.call("act", {"id": f"next-{len(draws)}", "action": {"type": "new_game"}})
+            assert answer["ok"], answer
+            screen.sio.disconnect()
+            key = answer["table_key"]
+            lobby = Peer(url, {"table_key": key})
+            code = lobby.wait(lambda m: m["kind"] == "lobby")["table"]["code"]
+            lobby.sio.disconnect()
+    return taps, draws, export
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--spins", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=25)
+    args = parser.parse_args()
+    taps, with_chain, export = games(True, args.spins, args.seed)
+    _, alone, _ = games(False, args.spins, args.seed)
+    print(f"opponent's tap to the table's message with the spin, over {len(taps)} spins: "
+          f"p50 {statistics.median(taps) * 1000:.1f} ms, p99 {pct(taps, 0.99) * 1000:.1f} ms, "
+          f"worst {max(taps) * 1000:.1f} ms")
+    print(f"bytes of a stake's draw on the wire (5 sockets' messages and the acts), median: "
+          f"{statistics.median(with_chain):.0f} with an opponent's spin ({len(with_chain)} draws), "
+          f"{statistics.median(alone):.0f} drawn alone at once ({len(alone)} draws): "
+          f"{statistics.median(with_chain) - statistics.median(alone):+.0f} bytes per draw")
+    print(f"bytes an opponent's spin adds to the export per draw (its event's by and link): {statistics.median(export):.0f}")
+
+
+if __name__ == "__main__":
+    main()
