@@ -27,7 +27,8 @@ PHONE_SEAT = len(LONG_NAMES) - 1
 SHOT = {"auction_bid": "auction", "bluff_offered": "bluff-offer"}
 """Stages looked at before the step (the question on screen)."""
 
-LINES = """() => { const s = document.querySelector('[data-out="status"]'); const cs = getComputedStyle(s);
+LINES = """async () => { await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const s = document.querySelector('[data-out="status"]'); const cs = getComputedStyle(s);
   return Math.round((s.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight)); }"""
 MONEY = "() => [...document.querySelectorAll('.tplayer [data-out^=\"money-\"]')].map((e) => e.textContent)"
 
