@@ -156,7 +156,7 @@ def play(browser, host, tmp_path, shots):
         wait_log(table, log_end(view))
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''")
         if action["type"] in ("land", "move_pawn") and not view["over"]:
-            assert table.evaluate(PAWN_ON, [action.get("seat", seat), action["at"]])
+            table.wait_for_function(PAWN_ON, arg=[action.get("seat", seat), action["at"]], timeout=5_000)
         if tag == "lap_started":
             table.locator('[data-out="lap"]').wait_for()
             runner = view["players"][seat]
