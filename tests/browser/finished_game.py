@@ -46,6 +46,14 @@ class TableSocket:
         assert answer["ok"], (action, answer)
         return answer
 
+    def started(self, timeout: float = 10) -> dict[str, Any]:
+        """The first view of the game: a start waits for the phones' start values (issue 25)."""
+        deadline = time.monotonic() + timeout
+        while (self.latest or {}).get("kind") != "game":
+            assert time.monotonic() < deadline, "the game did not start"
+            time.sleep(0.05)
+        return self.latest
+
     def close(self) -> None:
         self.sio.disconnect()
 

@@ -52,7 +52,7 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
         for name in ("Bob", "Cas"):
             sock.act({"type": "add_player", "name": name})
         sock.act({"type": "start"})
-        view = sock.latest["view"]
+        view = sock.started()["view"]
         end = view["log_start"] + len(view["log"])
         for page in (table, phone):
             page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
