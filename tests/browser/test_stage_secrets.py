@@ -25,7 +25,7 @@ from typing import Any
 from game_plan import NAMES, Planner
 from phone_fit import SMALL_PHONE
 from web_host import SEED, TABLE, TV, start_host, stop_host
-from web_driver import confirm_if_asked, settle
+from web_driver import confirm_if_asked, phone_chains, settle
 from engine import BANKER, Game, Settings
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
@@ -111,10 +111,11 @@ class Game3:
         self.table.locator('[data-act="do"][data-type="start"]').click()
         confirm_if_asked(self.table)
         self.table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
-        seeds = self.table.evaluate("""async () => { const { store } = await import("/static/js/table-parts.js");
-            return store.state.msg.view.log[0].client_seeds; }""")
-        self.plan = Planner(Game.new(NAMES, settings=SETTINGS, seed=SEED, client_seeds=seeds))
-        self.mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, client_seeds=seeds)
+        start = self.table.evaluate("""async () => { const { store } = await import("/static/js/table-parts.js");
+            return store.state.msg.view.log[0]; }""")
+        fair = {k: start[k] for k in ("client_seeds", "start_commits", "start_values", "chains")}
+        self.plan = Planner(Game.new(NAMES, settings=SETTINGS, seed=SEED, **fair), phone_chains(self.phones))
+        self.mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, **fair)
         self.skip_and_wait()
 
     def _page(self, browser, options: dict[str, Any], url: str):
@@ -164,7 +165,7 @@ class Game3:
         p = self.plan
         for _ in range(8):  # the phones' client seeds are new each run: a turn without a losing bet is passed
             seat = p.until_turn_start()
-            trial = Planner(Game.from_json(p.game.to_json()), list(p.steps))
+            trial = Planner(Game.from_json(p.game.to_json()), p.chains, list(p.steps))
             free = [c["id"] for c in trial.view["casinos"] if c["owner"] is None]
             others = [s for s in range(len(NAMES)) if s != seat]
             for i, casino in enumerate(free[:2 * len(others)]):
