@@ -183,5 +183,8 @@ def test_axe_finds_nothing_on_the_pages_outside_the_game(browser, host):
     start_auction(page)
     page.locator('.auction-clock [data-type="auction_pause"]').click()
     page.locator('.auction-clock [data-type="auction_resume"]').wait_for()
+    # The buttons were disabled while the pause was sent; the pages keep their nodes now, so they
+    # fade back in (a CSS transition) rather than being drawn anew: axe reads the settled colours.
+    page.wait_for_function("() => !document.getAnimations().some((a) => a instanceof CSSTransition)")
     axe_check(page, "a paused auction")
     ctx.close()
