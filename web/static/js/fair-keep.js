@@ -3,7 +3,8 @@
 // (sent first as its commitment, revealed when the banker starts) and the seed of its hash chain
 // (whose links are its spins for opponents), with the commitment and the chain's head.
 
-import { sha256hex, randomHex } from "./hash.js";
+// Hashing is loaded when a phone makes or walks its chain: the table screen keeps only a hash.
+const hashing = () => import("./hash.js");
 
 const KEEP = { phone: "cashrun.fair", table: "cashrun.fair.table" };
 const MAX_GAMES = 30; // the newest games are kept; older entries go
@@ -13,6 +14,7 @@ const CHAIN_LENGTH = 1024; // the links a phone can give: one per spin it makes 
 const chains = new Map(); // x0 -> its links, worked out once per page
 async function chainOf(x0) {
   if (!chains.has(x0)) {
+    const { sha256hex } = await hashing();
     const links = [x0];
     for (let i = 0; i < CHAIN_LENGTH; i++) links.push(await sha256hex(links[i]));
     chains.set(x0, links);
@@ -22,6 +24,7 @@ async function chainOf(x0) {
 
 // A new seat's randomness: what `join`, `claim` and `seed` send, and what the phone keeps.
 async function newFair() {
+  const { sha256hex, randomHex } = await hashing();
   const start_value = randomHex(16), chain_seed = randomHex(32);
   const links = await chainOf(chain_seed);
   return { client_seed: randomHex(16), start_value, start_commit: await sha256hex(start_value),
