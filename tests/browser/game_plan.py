@@ -359,11 +359,14 @@ def plan_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[
     return p
 
 
-def plan_phone_game(seed: str, settings: Settings, client_seeds: list[str | None], phone: int = 0) -> Planner:
+def plan_phone_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain],
+                    phone: int = 0) -> Planner:
     """A lean game around one phone (the others play quiet turns): the phone rolls, lands on
     another's casino, loses its game and offers a bluff card, which the owner believes; it bids in
-    an auction another player starts; then it runs the lap, claims it, the banker confirms, it wins."""
-    p = Planner(Game.new(NAMES, settings=settings, seed=seed, client_seeds=client_seeds))
+    an auction another player starts; then it runs the lap, claims it, the banker confirms, it wins.
+    ``fair``: what the phones added at the start; ``chains``: their hash chains (the phone spins
+    for the others' stakes)."""
+    p = Planner(Game.new(NAMES, settings=settings, seed=seed, **fair), chains)
     for _ in range(8):
         p.until_turn_start(phone)
         try:

@@ -21,7 +21,7 @@ from finished_game import TableSocket
 from fit_check import check as fits
 from game_plan import NAMES, plan_phone_game
 from phone_fit import OFF_SCREEN
-from web_driver import key, log_end
+from web_driver import key, log_end, phone_chains
 from web_host import SEED, start_host, stop_host
 from webkit import SeleniumPage, missing, phone_size, start_display, start_webkit
 
@@ -129,10 +129,11 @@ def test_the_phone_plays_a_whole_game_in_webkit(webkit, tmp_path):
             sock.act({"type": "add_player", "name": name})
         sock.act({"type": "set_settings", "settings": {"auction_seconds": SETTINGS.auction_seconds}})
         sock.act({"type": "start"})
-        seeds = sock.latest["view"]["log"][0]["client_seeds"]
-        assert seeds[PHONE] and seeds[1:] == [None, None]
-        plan = plan_phone_game(SEED, SETTINGS, seeds, PHONE)
-        mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, client_seeds=seeds)
+        start = sock.started()["view"]["log"][0]
+        fair = {k: start[k] for k in ("client_seeds", "start_commits", "start_values", "chains")}
+        assert fair["client_seeds"][PHONE] and fair["client_seeds"][1:] == [None, None]
+        plan = plan_phone_game(SEED, SETTINGS, fair, phone_chains([page]), PHONE)
+        mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, **fair)
         done: list[str] = []
         for seat, action, tag in plan.steps:
             end = log_end(mirror.view(None))
