@@ -75,7 +75,9 @@ SCRIPT = r"""(opts) => {
   const E = 1;  // a pixel of rounding
   const MIN_LETTERS = 8;  // a name shortened further cannot be told from another
   // A word broken over two lines by a narrow box ("Everybod" / "y Plays"): the first of them, or null.
+  // A hash or a seed (in a code element) is no word: 64 hex characters are meant to wrap anywhere.
   const brokenWord = (el) => {
+    if (el.closest('code')) return null;
     const range = document.createRange();
     for (const n of el.childNodes) {
       if (n.nodeType !== 3) continue;
