@@ -1,7 +1,7 @@
 // The table screen during a game: every player's money and casinos, the stage (wheel, dice, card,
 // the auction, the board's ring), pot and bank, the seats without a phone and the history.
 
-import { h } from "./dom.js";
+import { h, own } from "./dom.js";
 import { currentLang, t, has, money } from "./i18n.js";
 import { playerName } from "./actions.js";
 import { eventText, waitingText, quiet, casinoName } from "./words.js";
@@ -133,30 +133,82 @@ function money2(v) {
 }
 
 // The status keeps to two lines: a longer sentence (a 24-letter name in it) steps its type down
-// (table.css, .big-status[data-long]) until it does. Fitted after a render that shows new words,
-// and in the frame after its size changed (a new window size, or the type following it later):
-// not in the observer's own callback, where its new size would be a change the observer cannot
-// deliver any more.
+// (table.css, .big-status[data-long]) until it does. Fitted in the frame after a render that shows
+// new words, and in the frame after its size changed for another reason (a new window size, or the
+// type following it later): not in the observer's own callback, where its new size would be a change
+// the observer cannot deliver any more. The steps are tried on a hidden copy out of the column's
+// flow (`probe`): each try lays out that copy alone, not the column, the stage and its container
+// queries; the status itself changes once. A sentence fitted before at the same width keeps its step
+// without a try (`fits`).
 let unfitted = false; // the status was built (patched in) since it was last fitted
 let watched = null;
-const sizes = new ResizeObserver(() => requestAnimationFrame(() => fitStatus(true)));
-export function fitStatus(again = false) {
+let fitted = null; // the status's size its last fit gave it: a resize to that size is the fit's own
+const fits = new Map(); // `${lang}|${width}|${text}` -> [the step it took, the status's height then]
+let width = 0; // the status's width at its last fit
+let queued = false;
+const probe = own(h("p", { class: "big-status fit-probe", "aria-hidden": "true" }));
+const sizes = new ResizeObserver(([e]) => {
+  const { inlineSize: w, blockSize: ht } = e.borderBoxSize[0];
+  if (!fitted || Math.abs(w - fitted[0]) > 0.5 || Math.abs(ht - fitted[1]) > 0.5) fitSoon(true);
+});
+const fitKey = (text) => `${document.documentElement.lang}|${width}|${text}`;
+
+function fitSoon(again = false) {
+  if (again) unfitted = true;
+  if (queued || !unfitted) return;
+  queued = true;
+  requestAnimationFrame(() => { queued = false; fit(); });
+}
+
+export function fitStatus() {
   const el = document.querySelector('.big-status[data-out="status"]');
   if (el !== watched) {
     if (watched) sizes.unobserve(watched);
     watched = el;
+    fitted = null;
     if (el) sizes.observe(el);
   }
-  if (!el || !(again || unfitted)) return;
+  if (el) fitSoon();
+}
+
+function fit() {
+  const el = watched;
+  if (!el || !el.isConnected || !unfitted || !probe.isConnected) return;
   unfitted = false;
+  const box = el.getBoundingClientRect();
+  if (!box.width) return;
+  width = Math.round(box.width * 10) / 10;
+  probe.style.width = `${box.width}px`;
+  probe.textContent = el.textContent;
   const lines = () => {
-    const cs = getComputedStyle(el);
-    return (el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
+    const cs = getComputedStyle(probe);
+    return (probe.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
   };
-  for (let step = 0; step <= 4; step++) {
-    if (step) el.dataset.long = String(step); else delete el.dataset.long;
-    if (lines() < 2.5) return;
+  let step = 0;
+  for (; step < 4; step++) {
+    probe.dataset.long = String(step);
+    if (lines() < 2.5) break;
   }
+  probe.dataset.long = String(step);
+  fitted = [box.width, probe.getBoundingClientRect().height];
+  if (fits.size > 500) fits.clear(); // a new width or language: what was fitted before is of no use
+  fits.set(fitKey(el.textContent), [step, fitted[1]]);
+  setLong(el, step);
+}
+
+function setLong(el, step) {
+  const want = step ? String(step) : undefined;
+  if (el.dataset.long !== want) { if (want) el.dataset.long = want; else delete el.dataset.long; }
+}
+
+// A new status: the step its words took before at this width (fitted no more), else the step of
+// the words before it (the likeliest) until it is fitted.
+function newStatus(text) {
+  const known = fits.get(fitKey(text));
+  unfitted = !known;
+  if (known) fitted = [width, known[1]];
+  const step = known ? known[0] : Number(watched?.dataset.long || 0);
+  return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": step ? String(step) : null, text });
 }
 
 export function game(msg) {
@@ -164,13 +216,10 @@ export function game(msg) {
   if (v.over) return endScreen(msg);
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same, with the size `fitStatus` gave it.
-  const status = parts.use("status", [text], () => {
-    unfitted = true;
-    return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", text });
-  });
+  const status = parts.use("status", [text], () => newStatus(text));
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, centreStage(msg), money2(v), phonelessPanel(msg),
+    h("section", { class: "col-center" }, status, probe, centreStage(msg), money2(v), phonelessPanel(msg),
       problem()),
     h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v))));
 }
