@@ -6,7 +6,8 @@ import { h, icon, own } from "./dom.js";
 import { t } from "./i18n.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 
-const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const motion = matchMedia("(prefers-reduced-motion: reduce)"); // asked once: each matchMedia() makes a new list
+const reduced = () => motion.matches;
 // Where the pawns sharing a space stand, as fractions of the space's size.
 const SPOTS = [[0, 0], [-0.22, -0.22], [0.22, 0.22], [0.22, -0.22], [-0.22, 0.22], [0, -0.3]];
 const WALK_MS = 140;

@@ -11,9 +11,11 @@ function applyTheme() {
   else delete document.documentElement.dataset.theme;
 }
 
+const darkQuery = matchMedia("(prefers-color-scheme: dark)"); // asked once: each matchMedia() makes a new list
+
 function isDark() {
   const set = document.documentElement.dataset.theme;
-  return set ? set === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  return set ? set === "dark" : darkQuery.matches;
 }
 
 function toggleTheme() {

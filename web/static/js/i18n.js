@@ -8,6 +8,8 @@ let lang = "en";
 let rules = new Intl.PluralRules("en");
 let locale = "en-GB";
 let numfmt = new Intl.NumberFormat(locale);
+let listfmt = null; // made once per language: a new Intl formatter costs more than what it formats
+const found = new Map(); // key -> its string or forms, for this language
 
 function chooseLang() {
   const saved = localStorage.getItem(KEY);
@@ -28,6 +30,8 @@ async function loadLang(want) {
   rules = new Intl.PluralRules(l);
   locale = l === "nl" ? "nl-NL" : "en-GB";
   numfmt = new Intl.NumberFormat(locale);
+  listfmt = null;
+  found.clear();
   document.documentElement.lang = l;
   return l;
 }
@@ -38,6 +42,13 @@ function setLang(l) {
 }
 
 function lookup(key) {
+  if (found.has(key)) return found.get(key);
+  const node = walk(key);
+  found.set(key, node);
+  return node;
+}
+
+function walk(key) {
   let node = dict;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object" || !(part in node)) return undefined;
@@ -77,7 +88,8 @@ function num(n) { return numfmt.format(n); }
 // without Intl.ListFormat (iOS before 14.5) gets them with commas.
 function list(items) {
   if (!Intl.ListFormat) return items.join(", ");
-  return new Intl.ListFormat(locale).format(items);
+  listfmt ||= new Intl.ListFormat(locale);
+  return listfmt.format(items);
 }
 
 function currentLang() { return lang; }

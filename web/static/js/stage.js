@@ -22,7 +22,8 @@ const PLAIN = { spin: 4, dice: 2.5, die: 2, card: 2, bluff_challenged: 2.5 };
 const TURN = 600;
 const FOCUS = { spin: "spin", dice: "dice", die: "dice", card: "card", bluff_challenged: "bluff" };
 
-const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const motion = matchMedia("(prefers-reduced-motion: reduce)"); // asked once: each matchMedia() makes a new list
+const reduced = () => motion.matches;
 
 // ---------- the wheel ----------
 function wheelSvg() {
@@ -243,6 +244,8 @@ class Stage {
 
   // A card to `side` at once: a turn still running ends (no face is named while it turns).
   turn(el, side) {
+    // Already there, and not turning: nothing to end (ending it lays the page out).
+    if (el.dataset.side === side && !el.firstChild.getAnimations().length) return;
     el.classList.add("now");
     el.dataset.side = side;
     void el.offsetWidth; // the side is taken without its transition

@@ -102,10 +102,17 @@ function history(msg) {
     h("ol", { class: "history", reversed: true, start: start + (v.log || []).length }, lines));
 }
 
+// The clock time of a history line; the formatter made once per language (toLocaleTimeString makes one each call).
+let clock = { lang: null, fmt: null };
+function clockTime(time) {
+  if (clock.lang !== currentLang()) clock = { lang: currentLang(), fmt: new Intl.DateTimeFormat(currentLang(), { hour: "2-digit", minute: "2-digit" }) };
+  return clock.fmt.format(new Date(time * 1000));
+}
+
 function historyLine(e, time, v) {
   const corr = e.type === "correction" || e.type === "undone";
   return h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
-    time ? h("time", { text: new Date(time * 1000).toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" }) }) : null,
+    time ? h("time", { text: clockTime(time) }) : null,
     h("span", { text: eventText(e, v) }));
 }
 
