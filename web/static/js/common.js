@@ -104,7 +104,9 @@ function countdownLine() {
 
 setInterval(() => {
   const el = document.querySelector('[data-out="countdown"]');
-  if (el && countdown) el.textContent = countdownText();
+  if (!el || !countdown) return;
+  const text = countdownText();
+  if (el.textContent !== text) el.textContent = text; // a new second only: the same words again would be laid out again
 }, 250);
 
 // A data attribute set only when its value changes (setting it again would still restyle what it selects).

@@ -85,6 +85,7 @@ class Stage {
     this.dice = [dieEl(), dieEl()];
     this.card = cardEl();
     this.bluff = bluffEl();
+    this.turning = new Map(); // a card -> when it last started turning over (it turns for TURN ms)
     this.caption = h("p", { class: "stage-caption", "aria-live": "polite", "data-out": "stage" });
     this.skip = h("button", { type: "button", class: "btn skip", "data-act": "skip", title: t("show.skip_hint"), text: t("show.skip") });
     this.el.append(
@@ -245,7 +246,7 @@ class Stage {
   // A card to `side` at once: a turn still running ends (no face is named while it turns).
   turn(el, side) {
     // Already there, and not turning: nothing to end (ending it lays the page out).
-    if (el.dataset.side === side && !el.firstChild.getAnimations().length) return;
+    if (el.dataset.side === side && !(performance.now() - (this.turning.get(el) || 0) < TURN)) return;
     el.classList.add("now");
     el.dataset.side = side;
     void el.offsetWidth; // the side is taken without its transition
@@ -327,6 +328,7 @@ class Stage {
       if (e.type === "card") this.setCard(e); else this.setBluff(e);
       sound("flip");
       el.dataset.side = "front";
+      this.turning.set(el, performance.now());
       // The caption names the face once it is up.
       const up = fast ? 0 : Math.min(TURN, run - turn);
       if (!await this.wait(up)) return;

@@ -40,7 +40,8 @@ function feelTurn(msg) {
     chime();
   }
   waiting = now;
-  document.title = now ? `${t("turn.title")} · ${TITLE}` : TITLE;
+  const title = now ? `${t("turn.title")} · ${TITLE}` : TITLE;
+  if (document.title !== title) document.title = title;
   if (inGame || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(inGame));
 }
 
