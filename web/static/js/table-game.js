@@ -139,29 +139,21 @@ function money2(v) {
     v.debt ? h("p", { class: "debt", text: t("table.debt", { debtor: playerName(v, v.debt.debtor), creditor: v.debt.creditor === null ? t("place.bank") : playerName(v, v.debt.creditor), amount: money(v.debt.amount) }) }) : null);
 }
 
-// The status keeps to two lines: a longer sentence (a 24-letter name in it) steps its type down
-// (table.css, .big-status[data-long]) until it does. Fitted in the frame after a render that shows
-// new words, and in the frame after its size changed for another reason (a new window size, or the
-// type following it later): not in the observer's own callback, where its new size would be a change
-// the observer cannot deliver any more. The steps are tried on a hidden copy out of the column's
-// flow (`probe`): each try lays out that copy alone, not the column, the stage and its container
-// queries; the status itself changes once. A sentence fitted before at the same width keeps its step
-// without a try (`fits`).
-let unfitted = false; // the status was built (patched in) since it was last fitted
+// The status keeps to two lines: a long sentence steps its type down (.big-status[data-long]).
+// Fitted in the frame after new words or another size (not in the observer's callback: its new size
+// would go undelivered), on a hidden copy out of the column's flow: a try lays out the copy alone.
+let unfitted = false; // new words since the last fit
 let watched = null;
-let fitted = null; // the status's size its last fit gave it: a resize to that size is the fit's own
-const fits = new Map(); // `${lang}|${width}|${text}` -> [the step it took, the status's height then]
-let width = 0; // the status's width at its last fit
+let fitted = null; // the size the last fit gave: a resize to it is the fit's own
 let queued = false;
 const probe = own(h("p", { class: "big-status fit-probe", "aria-hidden": "true" }));
 const sizes = new ResizeObserver(([e]) => {
   const { inlineSize: w, blockSize: ht } = e.borderBoxSize[0];
   if (!fitted || Math.abs(w - fitted[0]) > 0.5 || Math.abs(ht - fitted[1]) > 0.5) fitSoon(true);
 });
-const fitKey = (text) => `${document.documentElement.lang}|${width}|${text}`;
 
-function fitSoon(again = false) {
-  if (again) unfitted = true;
+function fitSoon(again) {
+  unfitted ||= again;
   if (queued || !unfitted) return;
   queued = true;
   requestAnimationFrame(() => { queued = false; fit(); });
@@ -175,55 +167,37 @@ export function fitStatus() {
     fitted = null;
     if (el) sizes.observe(el);
   }
-  if (el) fitSoon();
+  if (el) fitSoon(false);
 }
 
 function fit() {
   const el = watched;
-  if (!el || !el.isConnected || !unfitted || !probe.isConnected) return;
+  if (!el || !el.isConnected || !unfitted) return;
   unfitted = false;
-  const box = el.getBoundingClientRect();
-  if (!box.width) return;
-  width = Math.round(box.width * 10) / 10;
-  probe.style.width = `${box.width}px`;
+  const { width } = el.getBoundingClientRect();
+  if (!width) return;
+  probe.style.width = `${width}px`;
   probe.textContent = el.textContent;
-  const lines = () => {
-    const cs = getComputedStyle(probe);
-    return (probe.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight);
-  };
   let step = 0;
   for (; step < 4; step++) {
-    probe.dataset.long = String(step);
-    if (lines() < 2.5) break;
+    probe.dataset.long = step;
+    const cs = getComputedStyle(probe);
+    if ((probe.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight) < 2.5) break;
   }
-  probe.dataset.long = String(step);
-  fitted = [box.width, probe.getBoundingClientRect().height];
-  if (fits.size > 500) fits.clear(); // a new width or language: what was fitted before is of no use
-  fits.set(fitKey(el.textContent), [step, fitted[1]]);
-  setLong(el, step);
-}
-
-function setLong(el, step) {
-  const want = step ? String(step) : undefined;
-  if (el.dataset.long !== want) { if (want) el.dataset.long = want; else delete el.dataset.long; }
-}
-
-// A new status: the step its words took before at this width (fitted no more), else the step of
-// the words before it (the likeliest) until it is fitted.
-function newStatus(text) {
-  const known = fits.get(fitKey(text));
-  unfitted = !known;
-  if (known) fitted = [width, known[1]];
-  const step = known ? known[0] : Number(watched?.dataset.long || 0);
-  return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": step ? String(step) : null, text });
+  probe.dataset.long = step;
+  fitted = [width, probe.getBoundingClientRect().height];
+  if ((el.dataset.long || "0") !== String(step)) el.dataset.long = step;
 }
 
 export function game(msg) {
   const v = msg.view;
   if (v.over) return endScreen(msg);
   const text = v.opening ? t("show.opening") : waitingText(v);
-  // Kept while its words are the same, with the size `fitStatus` gave it.
-  const status = parts.use("status", [text], () => newStatus(text));
+  // Kept while its words are the same; new words keep the step before (the likeliest) till fitted.
+  const status = parts.use("status", [text], () => {
+    unfitted = true;
+    return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": watched?.dataset.long, text });
+  });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
     h("section", { class: "col-center" }, status, probe, centreStage(msg), money2(v), phonelessPanel(msg),
