@@ -6,7 +6,7 @@ import { h, icon, own } from "./dom.js";
 import { t } from "./i18n.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 
-const motion = matchMedia("(prefers-reduced-motion: reduce)"); // asked once: each matchMedia() makes a new list
+const motion = matchMedia("(prefers-reduced-motion: reduce)"); // asked once, not a new list each time
 const reduced = () => motion.matches;
 // Where the pawns sharing a space stand, as fractions of the space's size.
 const SPOTS = [[0, 0], [-0.22, -0.22], [0.22, 0.22], [0.22, -0.22], [-0.22, 0.22], [0, -0.3]];

@@ -11,7 +11,7 @@ function applyTheme() {
   else delete document.documentElement.dataset.theme;
 }
 
-const darkQuery = matchMedia("(prefers-color-scheme: dark)"); // asked once: each matchMedia() makes a new list
+const darkQuery = matchMedia("(prefers-color-scheme: dark)"); // asked once, not a new list each time
 
 function isDark() {
   const set = document.documentElement.dataset.theme;
@@ -106,7 +106,7 @@ setInterval(() => {
   const el = document.querySelector('[data-out="countdown"]');
   if (!el || !countdown) return;
   const text = countdownText();
-  if (el.textContent !== text) el.textContent = text; // a new second only: the same words again would be laid out again
+  if (el.textContent !== text) el.textContent = text; // the same words again would be laid out again
 }, 250);
 
 // A data attribute set only when its value changes (setting it again would still restyle what it selects).

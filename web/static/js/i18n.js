@@ -8,7 +8,7 @@ let lang = "en";
 let rules = new Intl.PluralRules("en");
 let locale = "en-GB";
 let numfmt = new Intl.NumberFormat(locale);
-let listfmt = null; // made once per language: a new Intl formatter costs more than what it formats
+let listfmt = null; // made once per language: a new one costs more than it formats
 const found = new Map(); // key -> its string or forms, for this language
 
 function chooseLang() {

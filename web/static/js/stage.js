@@ -22,7 +22,7 @@ const PLAIN = { spin: 4, dice: 2.5, die: 2, card: 2, bluff_challenged: 2.5 };
 const TURN = 600;
 const FOCUS = { spin: "spin", dice: "dice", die: "dice", card: "card", bluff_challenged: "bluff" };
 
-const motion = matchMedia("(prefers-reduced-motion: reduce)"); // asked once: each matchMedia() makes a new list
+const motion = matchMedia("(prefers-reduced-motion: reduce)"); // asked once, not a new list each time
 const reduced = () => motion.matches;
 
 // ---------- the wheel ----------
@@ -245,11 +245,11 @@ class Stage {
 
   // A card to `side` at once: a turn still running ends (no face is named while it turns).
   turn(el, side) {
-    // Already there, and not turning: nothing to end (ending it lays the page out).
+    // Already there and not turning: nothing to end.
     if (el.dataset.side === side && !(performance.now() - (this.turning.get(el) || 0) < TURN)) return;
     el.classList.add("now");
     el.dataset.side = side;
-    void el.offsetWidth; // the side is taken without its transition
+    void getComputedStyle(el.firstChild).transform; // the side is taken without its transition (no layout)
     el.classList.remove("now");
   }
 

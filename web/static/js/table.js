@@ -11,7 +11,6 @@ import { rememberDetails, setData, setCountdown, themeButton, langButton, applyT
 import { Stage } from "./stage.js";
 import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm, confirmBox } from "./confirm.js";
-import { keepAwake } from "./wakelock.js";
 import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
 import { KEY, store, net, scene, parts, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
@@ -23,6 +22,7 @@ import { drawer, drawerClick } from "./table-drawer.js";
 const root = $("#app");
 let lastShown = null;
 let fed = null;
+let awake = null; // wakelock.js, loaded once a game runs (the lobby's first load does without it)
 
 store.state.ui = { choice: null, drawer: false, games: null, settings: null, box: null, saved: false };
 
@@ -245,7 +245,8 @@ store.addEventListener("change", () => {
     if (open.length === 1) st.ui.choice = newChoice(open[0][1], Number(open[0][0]));
   }
   setCountdown(msg);
-  keepAwake(!!msg && msg.kind === "game" && !msg.view.over);
+  const inGame = !!msg && msg.kind === "game" && !msg.view.over;
+  if (inGame || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(inGame));
   render();
 });
 
