@@ -1,6 +1,6 @@
 // Bits both screens share: theme and language switches, focus across renders, error words.
 
-import { h, icon } from "./dom.js";
+import { h, icon, setText } from "./dom.js";
 import { t, has, currentLang } from "./i18n.js";
 
 const THEME = "cashrun.theme";
@@ -104,9 +104,7 @@ function countdownLine() {
 
 setInterval(() => {
   const el = document.querySelector('[data-out="countdown"]');
-  if (!el || !countdown) return;
-  const text = countdownText();
-  if (el.textContent !== text) el.textContent = text; // the same words again would be laid out again
+  if (el && countdown) setText(el, countdownText());
 }, 250);
 
 // A data attribute set only when its value changes (setting it again would still restyle what it selects).

@@ -34,6 +34,14 @@ function icon(name, cls = "icon") {
 
 function $(sel, root = document) { return root.querySelector(sel); }
 
+// `el`'s words, changed in its one text node when it has one: a new node is a change of its children,
+// which restyles every `:has()` above it (the table's middle column has many).
+function setText(el, text) {
+  const only = el.firstChild;
+  if (only && only === el.lastChild && only.nodeType === Node.TEXT_NODE && text !== "") { if (only.data !== text) only.data = text; }
+  else if (el.textContent !== text) el.textContent = text;
+}
+
 // ---------- updates that cost what they change ----------
 // A render builds what the screen should be; `patch` then brings the screen there while keeping its
 // nodes: a node of the same tag is patched in place (its attributes, text and children), so the
@@ -139,4 +147,4 @@ class Parts {
   }
 }
 
-export { h, s, icon, $, patch, own, Parts };
+export { h, s, icon, $, setText, patch, own, Parts };

@@ -7,7 +7,7 @@
 // motion plays nothing: it shows the outcome when the host's clock ends (`finish`), and till then
 // the seconds left.
 
-import { h, s, icon, own } from "./dom.js";
+import { h, s, icon, own, setText } from "./dom.js";
 import { t } from "./i18n.js";
 import { RED, SUIT_SIGN, cardLong, numberColour, eventText } from "./words.js";
 import { play as sound } from "./sounds.js";
@@ -107,6 +107,8 @@ class Stage {
 
   focus(kind) { this.el.dataset.focus = kind; }
 
+  say(text) { setText(this.caption, text); }
+
   // New outcomes since the last view are played in order, each for its seconds in `reveal.steps`;
   // the first view only shows the latest outcome. A view the host held (this screen connected
   // during a reveal: `reveal` without steps) is the state from before it: the stage waits for the
@@ -152,8 +154,8 @@ class Stage {
     const named = after.findLast((e) => e.type === "landed" && typeof e.dice_at === "number");
     const later = after.some((e) => e.type === "turn") && !after.some((e) => e.type === "first_player");
     this.caption.classList.toggle("named", !!named);
-    if (named) this.caption.textContent = t("show.named_short", { space_no: named.at + 1, dice_no: named.dice_at + 1 });
-    else if (later) this.caption.textContent = "";
+    if (named) this.say(t("show.named_short", { space_no: named.at + 1, dice_no: named.dice_at + 1 }));
+    else if (later) this.say("");
     if (later && !named) this.el.dataset.stale = ""; else delete this.el.dataset.stale;
   }
 
@@ -212,7 +214,7 @@ class Stage {
     else if (kind === "bluff") this.turn(this.bluff, "back");
     do {
       const text = t("show.shows_in", { n: Math.max(0, Math.ceil((this.until - performance.now()) / 1000)) });
-      if (this.caption.textContent !== text) this.caption.textContent = text; // read out once a second
+      this.say(text); // read out once a second
     } while (await this.wait(250));
   }
 
@@ -221,25 +223,25 @@ class Stage {
       this.focus("spin");
       this.angle = -ORDER.indexOf(e.number) * (360 / ORDER.length);
       this.rot.style.transform = `rotate(${this.angle}deg)`;
-      this.caption.textContent = t("table.last_number", { number: e.number, colour: t(`colour.${numberColour(e.number)}`) });
+      this.say(t("table.last_number", { number: e.number, colour: t(`colour.${numberColour(e.number)}`) }));
     } else if (e.type === "dice" || e.type === "die") {
       this.focus("dice");
       const vals = e.type === "dice" ? e.values : [e.value];
       this.el.dataset.dice = String(vals.length);
       vals.forEach((v, i) => showFace(this.dice[i], v));
-      this.caption.textContent = eventText(e, this.view);
+      this.say(eventText(e, this.view));
     } else if (e.type === "card") {
       this.focus("card");
       this.setCard(e);
       this.turn(this.card, "front");
-      this.caption.textContent = t("table.last_card", { card: cardLong(e.rank, e.suit) });
+      this.say(t("table.last_card", { card: cardLong(e.rank, e.suit) }));
     } else if (e.type === "bluff_challenged") {
       this.focus("bluff");
       this.setBluff(e);
       this.turn(this.bluff, "front");
       const words = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`), played: t(`symbol.${e.played}`) });
       this.bluff.setAttribute("aria-label", words);
-      this.caption.textContent = words;
+      this.say(words);
     }
   }
 
@@ -261,8 +263,8 @@ class Stage {
   setCard(e) {
     const red = e.suit === "hearts" || e.suit === "diamonds";
     this.card.classList.toggle("red", red);
-    this.card.querySelector('[data-card="corner"]').textContent = `${t(`rank.${e.rank}`)}${SUIT_SIGN[e.suit]}`;
-    this.card.querySelector('[data-card="big"]').textContent = SUIT_SIGN[e.suit];
+    setText(this.card.querySelector('[data-card="corner"]'), `${t(`rank.${e.rank}`)}${SUIT_SIGN[e.suit]}`);
+    setText(this.card.querySelector('[data-card="big"]'), SUIT_SIGN[e.suit]);
     this.card.setAttribute("aria-label", cardLong(e.rank, e.suit));
   }
 
@@ -275,7 +277,7 @@ class Stage {
     this.el.dispatchEvent(new Event("stage-play"));
     if (e.type === "spin") {
       this.focus("spin");
-      this.caption.textContent = t("ev.spin", { seat: playerName(this.view, e.seat), number: "…", colour: "…" }).replace(/\s*\(.*\)$/, "");
+      this.say(t("ev.spin", { seat: playerName(this.view, e.seat), number: "…", colour: "…" }).replace(/\s*\(.*\)$/, ""));
       const target = -ORDER.indexOf(e.number) * (360 / ORDER.length);
       const from = this.angle;
       let to = target;
@@ -296,7 +298,7 @@ class Stage {
       sound("stop");
       this.show(e);
       if (e.number === 0) {
-        this.caption.textContent = t("table.zero_again");
+        this.say(t("table.zero_again"));
         this.el.dataset.zero = "1";
         if (!await this.wait(run - spin)) return;
         delete this.el.dataset.zero;
@@ -305,7 +307,7 @@ class Stage {
       this.focus("dice");
       const vals = e.type === "dice" ? e.values : [e.value];
       this.el.dataset.dice = String(vals.length);
-      this.caption.textContent = t("show.rolling", { name: playerName(this.view, e.seat) });
+      this.say(t("show.rolling", { name: playerName(this.view, e.seat) }));
       const roll = fast ? 0 : run * 0.6;
       if (roll) {
         this.dice.forEach((d) => d.classList.add("rolling"));
@@ -322,7 +324,7 @@ class Stage {
       const el = e.type === "card" ? this.card : this.bluff;
       this.focus(e.type === "card" ? "card" : "bluff");
       this.turn(el, "back");
-      this.caption.textContent = e.type === "card" ? t("show.drawing", { name: playerName(this.view, e.seat) }) : t("show.bluff_turned");
+      this.say(e.type === "card" ? t("show.drawing", { name: playerName(this.view, e.seat) }) : t("show.bluff_turned"));
       const turn = fast ? 0 : run * 0.3;
       if (!await this.wait(turn)) return;
       if (e.type === "card") this.setCard(e); else this.setBluff(e);

@@ -1,7 +1,7 @@
 // The table screen during a game: every player's money and casinos, the stage (wheel, dice, card,
 // the auction, the board's ring), pot and bank, the seats without a phone and the history.
 
-import { h, own } from "./dom.js";
+import { h, own, setText } from "./dom.js";
 import { currentLang, t, has, money } from "./i18n.js";
 import { playerName } from "./actions.js";
 import { eventText, waitingText, quiet, casinoName } from "./words.js";
@@ -177,7 +177,7 @@ function fit() {
   const { width } = el.getBoundingClientRect();
   if (!width) return;
   probe.style.width = `${width}px`;
-  probe.textContent = el.textContent;
+  setText(probe, el.textContent);
   let step = 0;
   for (; step < 4; step++) {
     probe.dataset.long = step;
