@@ -104,6 +104,16 @@ function patch(parent, wanted) {
     let old = parent.firstChild;
     for (const next of list) {
       if (next === old) { old = old.nextSibling; continue; }
+      // A node of this parent further on, with only dropped nodes before it: they go, it stays put.
+      if (next.parentNode === parent && old && !live.has(old)) {
+        let x = old;
+        while (x && x !== next && !live.has(x)) x = x.nextSibling;
+        if (x === next) {
+          while (old !== next) { const after = old.nextSibling; old.remove(); old = after; }
+          old = old.nextSibling;
+          continue;
+        }
+      }
       if (next.isConnected || owned.has(next) || !old || live.has(old) || !sameKind(old, next)) {
         parent.insertBefore(next, old);
         continue;
