@@ -150,3 +150,36 @@ def test_the_status_is_fitted_once_without_motion(browser, tmp_path):
             sock.close()
         ctx.close()
         stop_host(host)
+
+
+# patch() on a list whose first node gives way to one of another kind: what each node went through.
+DROPPED_BEFORE = """async () => {
+  const { h, patch } = await import('/static/js/dom.js');
+  const box = document.body.appendChild(h('div', {}));
+  patch(box, [h('p', { text: 'status' }), h('ul', { class: 'cards' }, h('li', { text: 'bluff' })), h('details', {}, h('summary', { text: 'Table' }))]);
+  const [, cards, info] = box.children;
+  const seen = [];
+  const watch = new MutationObserver((list) => { for (const m of list) for (const n of m.removedNodes) seen.push(n.nodeName); });
+  watch.observe(box, { childList: true });
+  patch(box, [h('section', { text: 'showing' }), cards, h('details', {}, h('summary', { text: 'Table 2' }))]);
+  await Promise.resolve();
+  watch.disconnect();
+  return { names: [...box.children].map((e) => e.nodeName), cards: box.children[1] === cards, info: box.children[2] === info,
+    removed: seen, text: box.textContent };
+}"""
+
+
+def test_a_kept_node_stays_put_when_the_nodes_before_it_go(browser, host):
+    """The table page (1366x768): the status gives way to a panel of another kind before a kept list
+    (the phone's cards): the old status goes, the list is not taken out and put back, and the node
+    after it is patched in place."""
+    ctx = browser.new_context(**TABLE, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(host.table_url)
+        settle(page)
+        got = page.evaluate(DROPPED_BEFORE)
+        assert got == {"names": ["SECTION", "UL", "DETAILS"], "cards": True, "info": True, "removed": ["P"],
+                       "text": "showingbluffTable 2"}, got
+    finally:
+        ctx.close()
