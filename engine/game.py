@@ -8,13 +8,13 @@ from typing import Any
 
 from . import auction, banker, duel, everybody, flow, lap, legal, opponent, spaces, views
 from .errors import IllegalAction
-from .randomisers import Event, shuffle
+from .randomisers import shuffle
 from .rng import is_client_seed, is_hash, new_seed, seed_hash
 from .settings import Settings
 from .strict import same
 from .table import Core, Table
 from .vocabulary import (BANKER, BLANK, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, SYMBOLS,
-                         Phase, Seat)
+                         Event, Phase, Seat)
 
 Action = dict[str, Any]
 Handler = Callable[[Table, Seat, Action], None]

@@ -7,7 +7,7 @@ from . import board, flow
 from .randomisers import card
 from .settings import combination_sizes
 from .table import Table
-from .vocabulary import Phase, Seat
+from .vocabulary import Phase, Seat, WonBy
 
 
 def combination_size(t: Table) -> dict[str, int | None]:
@@ -47,7 +47,7 @@ def announce(t: Table, seat: Seat, combination: list[int]) -> None:
     flow.next_turn(t)
 
 
-def win(t: Table, seat: Seat, how: str) -> None:
+def win(t: Table, seat: Seat, how: WonBy) -> None:
     core = t.core
     core.over = True
     core.winner = seat

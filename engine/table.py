@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from .randomisers import Event, tuck
+from .randomisers import tuck
 from .rng import Rng
 from .settings import Settings
-from .vocabulary import Phase, Place, Seat
+from .vocabulary import Event, Phase, Place, Seat, Then
 
 
 class Player(TypedDict):
