@@ -17,7 +17,8 @@ def start(t: Table, casino: int, seller: Seat, forced: bool) -> None:
 
 
 def min_bid(t: Table) -> int:
-    return max(MIN_BID, t.core.pending["high"] + t.settings.unit)
+    high: int = t.core.pending["high"]
+    return max(MIN_BID, high + t.settings.unit)
 
 
 def max_bid(t: Table, seat: Seat) -> int:

@@ -15,7 +15,8 @@ Spot = dict[str, Any]
 
 def spaces(t: Table) -> list[dict[str, Any]]:
     assert t.settings.board is not None
-    return t.settings.board["spaces"]
+    listed: list[dict[str, Any]] = t.settings.board["spaces"]
+    return listed
 
 
 def spot(t: Table, at: int) -> Spot:

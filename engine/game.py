@@ -329,7 +329,8 @@ def _action_type(action: Any) -> str:
         raise IllegalAction("malformed")
     if action["type"] not in ACTION_TYPES:
         raise IllegalAction("unknown_action", type=action["type"][:40])
-    return action["type"]
+    kind: str = action["type"]
+    return kind
 
 
 def _compare(template: Action, action: Action) -> tuple[int, IllegalAction] | None:
