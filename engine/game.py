@@ -58,7 +58,7 @@ _HANDLERS: dict[str, Handler] = {
     "draw_alone": lambda t, s, a: _after_draw(t, opponent.drawn(t, None)),
     "new_chain": lambda t, s, a: opponent.new_chain(t, a["seat"], a["head"]),
 }
-_AFTER_DRAW: dict[str, Callable[[Table, dict[str, Any], Any], None]] = {
+_AFTER_DRAW: dict[opponent.DrawnFor, Callable[[Table, dict[str, Any], Any], None]] = {
     "duel": duel.played, "pot": spaces.pot_played, "slam": spaces.slam_played,
 }
 """The next step of each game whose draw waited for an opponent's tap (``opponent.draw_or_wait``)."""

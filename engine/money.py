@@ -73,6 +73,7 @@ def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
 
 
 def _check_last_player(t: Table) -> None:
+    """The one player left in the game wins it."""
     seats = t.live_seats()
     if len(seats) == 1 and not t.core.over:
         lap.win(t, seats[0], "last_player")
