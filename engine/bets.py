@@ -46,8 +46,8 @@ def bet_fields(game: str, pick: Pick) -> dict[str, Any]:
 
 
 def wins(symbol: Symbol, game: str, pick: Pick, result: Any) -> bool:
-    """Does ``pick`` win against the randomiser's ``result`` for that symbol? (Both as the
-    action and the randomiser gave them, untyped: each comparison says it is a ``bool``.)"""
+    """Does ``pick`` win against the randomiser's ``result`` for that symbol? Both come untyped
+    (any game's pick, any randomiser's outcome), so each comparison is made a ``bool`` here."""
     if symbol == "cards":
         rank, suit = result
         if game == "colour":

@@ -68,7 +68,8 @@ WonBy = Literal["lap", "last_player"]
 """How a game was won (the ``game_won`` event's ``how``): a final lap, or everyone else bankrupt."""
 
 Json: TypeAlias = "str | int | float | bool | None | Sequence[Json] | Mapping[str, Json]"
-"""A value as JSON carries it (read-only: lists and tuples, dicts)."""
+"""A value as JSON carries it. Arrays and objects as ``Sequence`` and ``Mapping``, so that a
+``list[int]`` or a tuple of seats is one too."""
 
 Event = dict[str, Json]
 """One thing that happened, in the log, the views and the wire: ``type`` names it, and its
