@@ -12,13 +12,12 @@ import platformdirs
 from flask import Flask
 
 from . import __version__, create_app
-from .datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
+from .door.network import Addresses, lan_addresses, serve
 from .host import Host
 from .logs import setup as setup_logs
-from .network import lan_addresses, serve
-from .store import STORAGE_ERRORS
-from .services import Addresses
-from .texts import say, system_language
+from .saving.datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
+from .saving.store import STORAGE_ERRORS
+from .translations import say, system_language
 
 DEFAULT_PORT = 8000
 ALL_INTERFACES = ("0.0.0.0", "::", "")

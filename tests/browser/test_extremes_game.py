@@ -20,7 +20,7 @@ from fit_check import check_table
 from phone_fit import SMALL_PHONE, PhoneFit
 from web_driver import claim_seat, digits, drawer_to, log_end, perform, start_game, wait_log
 from web_host import start_host, stop_host
-from companion.reveal import SECONDS
+from companion.play.reveal import SECONDS
 from engine import BANKER
 
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}

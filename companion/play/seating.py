@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 from engine import BANKER, Game
 from engine.rng import is_client_seed, is_hash, seed_hash
 
+from ..common.errors import HostError
+from ..wire.sockets import Sockets
+from ..wire.transport import Conn
 from .claims import Claims
 from .codes import new_id, new_token, token_hash
-from .errors import HostError
 from .lobby import Fair, Lobby
 from .pawns import offer
-from .sockets import Sockets
-from .transport import Conn
 
 if TYPE_CHECKING:
     from .broadcast import Broadcast
@@ -41,7 +41,7 @@ def fair_of(data: dict[str, Any]) -> Fair:
 
 
 class Joining:
-    """Mixed into ``companion.table.Table``, whose state and acts these use."""
+    """Mixed into ``companion.play.table.LiveTable``, whose state and acts these use."""
 
     id: str
     status: str

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .timers import Clock, Handle, Scheduler
-from .updates import join
+from ..common.timers import Clock, Handle, Scheduler
+from ..wire.updates import join
 
 SECONDS = {"spin": 4.0, "dice": 2.5, "die": 2.0, "card": 2.0, "bluff_challenged": 2.5}
 """How long the stage shows each kind of chance outcome."""

@@ -14,17 +14,17 @@ from typing import Any, Protocol
 
 from engine import BANKER, Game
 
+from ..saving.logtimes import LogTimes
+from ..wire.sockets import Sockets
 from .claims import Claims
 from .countdown import Countdown
 from .lobby import Lobby
-from .logtimes import LogTimes
 from .pawns import with_pawns
 from .reveal import Reveal
-from .sockets import Sockets
 
 
 class Source(Protocol):
-    """What the messages are made of: a table (``companion.table.Table``)."""
+    """What the messages are made of: a table (``companion.play.table.LiveTable``)."""
 
     id: str
     code: str

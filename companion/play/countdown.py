@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .timers import Clock, Handle, Scheduler, Wall
+from ..common.timers import Clock, Handle, Scheduler, Wall
 
 RESTARTS = ("auction_started", "bid")
 """Events after which the bidding has its full time again."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import HostError
+from ..common.errors import HostError
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 """The pawn colours a player can pick, in the order offered (the first free one is the default)."""

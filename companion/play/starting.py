@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 from engine import Game, Settings
 from engine.rng import is_client_seed, seed_hash
 
+from ..common.errors import HostError
+from ..common.timers import Handle
+from ..wire.transport import Conn
 from .codes import new_id
-from .errors import HostError
 from .lobby import Lobby, checked_settings
 from .services import Services
-from .timers import Handle
-from .transport import Conn
 
 if TYPE_CHECKING:
+    from ..saving.record import Record
     from .broadcast import Broadcast
     from .countdown import Countdown
-    from .record import Record
     from .reveal import Reveal
 
 REVEAL_SECONDS = 5.0
@@ -35,7 +35,7 @@ REVEAL_SECONDS = 5.0
 
 
 class Starting:
-    """Mixed into ``companion.table.Table``, whose state and acts these use."""
+    """Mixed into ``companion.play.table.LiveTable``, whose state and acts these use."""
 
     s: Services
     status: str

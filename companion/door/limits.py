@@ -5,9 +5,9 @@ import json
 import re
 from typing import Any
 
-from .errors import HostError
+from ..common.errors import HostError
+from ..common.timers import Clock
 from .names import visible
-from .timers import Clock
 
 MAX_MESSAGE_BYTES = 4096
 """The largest message a page may send; larger ones are answered ``too_large``."""

@@ -8,13 +8,13 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..common.timers import Clock, Handle, Scheduler, Wall
+from ..wire.sockets import Outgoing
+from ..wire.transport import Conn
+from ..wire.updates import Round
 from . import messages
 from .messages import Source
 from .reveal import SCREENS
-from .timers import Clock, Handle, Scheduler, Wall
-from .sockets import Outgoing
-from .transport import Conn
-from .updates import Round
 
 PRESENCE_DELAY = 0.5
 """Seconds a phone's coming and going waits before the others hear it, so a storm of

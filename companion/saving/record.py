@@ -13,9 +13,9 @@ from typing import Any, Callable, TypeVar
 
 from engine import Game
 
+from ..common.timers import Clock, Handle, Scheduler
 from .logtimes import LogTimes
 from .store import STORAGE_ERRORS, ActionRow, Change, SavedGame, Store
-from .timers import Clock, Handle, Scheduler
 
 log = logging.getLogger(__name__)
 

@@ -1,21 +1,14 @@
 """What every table of the host shares: the store, the clocks, the sockets, the host's indexes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..common.timers import Clock, Scheduler, Wall
+from ..door.network import Addresses
+from ..saving.store import Store
+from ..wire.transport import Transport
 from .lobby import Lobby
-from .store import Store
-from .timers import Clock, Scheduler, Wall
-from .transport import Transport
-
-
-@dataclass(slots=True)
-class Addresses:
-    """Where the laptop's browser and the phones reach the host (no trailing slash)."""
-
-    table_base: str = "http://127.0.0.1:8000"
-    join_bases: list[str] = field(default_factory=lambda: ["http://127.0.0.1:8000"])
 
 
 @dataclass(slots=True)
@@ -30,7 +23,7 @@ class Services:
     seed: str | None
     addresses: Addresses
     claims: dict[str, Any]
-    """The table (``companion.table.Table``) of every live claim code."""
+    """The table (``companion.play.table.LiveTable``) of every live claim code."""
     new_table: Callable[[Lobby | None], Any]
     """Opens a new table (``Host.new_table``)."""
     reveal_scale: float = 1.0

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from socketio.packet import Packet
 
-from .limits import TokenBucket
+from ..door.limits import TokenBucket
 from .updates import Seen
 
 if TYPE_CHECKING:
     import socketio
 
-    from .lobby import Fair
-    from .packets import PacketDoor
+    from ..door.packets import PacketDoor
+    from ..play.lobby import Fair
 
 NAMESPACE = "/"
 
@@ -70,7 +70,7 @@ class Transport:
 
 
 class Seating(Protocol):
-    """What the host asks of a socket's table (``companion.table.Table``)."""
+    """What the host asks of a socket's table (``companion.play.table.LiveTable``)."""
 
     id: str
 
