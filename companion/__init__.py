@@ -6,14 +6,17 @@ import os
 import platform
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flask import Flask
 from flask_socketio import SocketIO
 
 import web
 
-from .common.timers import Clock, Scheduler, Wall
 from .door.limits import BURST, MAX_FRAME_BYTES, RATE
+
+if TYPE_CHECKING:
+    from .common.timers import Clock, Scheduler, Wall
 
 __version__ = "0.1.0"
 """The one place the version is written: the package, ``cashrun --version`` and the table screen read it."""

@@ -4,12 +4,11 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from socketio.exceptions import ConnectionRefusedError as Refused
 
 from .common.errors import HostError, refusal
-from .common.timers import Clock, Scheduler, Wall
 from .door.guard import Guard
 from .door.limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .door.network import Addresses
@@ -20,6 +19,9 @@ from .play.services import Services
 from .play.table import LiveTable
 from .saving.store import STORAGE_ERRORS, SavedGame, Store
 from .wire.transport import Conn, Seating, Transport
+
+if TYPE_CHECKING:
+    from .common.timers import Clock, Scheduler, Wall
 
 log = logging.getLogger(__name__)
 

@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
-from .host import Host
-from .play.table import LiveTable
 from .translations import LANGS, SCREENS, translations
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .play.table import LiveTable
 
 pages = Blueprint("pages", __name__)
 

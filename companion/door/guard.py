@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..common.timers import Clock
 from .limits import (
     ADDRESS_BURST,
     ADDRESS_PACKETS,
@@ -29,6 +29,9 @@ from .limits import (
     TokenBucket,
 )
 from .network import LAPTOP
+
+if TYPE_CHECKING:
+    from ..common.timers import Clock
 
 MAX_ADDRESSES = 1024
 """Above this many known addresses, the idle ones are forgotten."""

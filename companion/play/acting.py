@@ -9,7 +9,6 @@ commit fails: nothing is seen before it is saved.
 from __future__ import annotations
 
 import logging
-import threading
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import BANKER, Game, IllegalAction
@@ -22,6 +21,8 @@ from .codes import new_id
 from .lobby import Lobby, Player, profile_set
 
 if TYPE_CHECKING:
+    import threading
+
     from ..saving.record import Record
     from ..wire.sockets import Sockets
     from ..wire.transport import Conn
@@ -88,7 +89,7 @@ class Acting:
                 return self._lobby_act(actor, action_id, pid, action)
             if self.reveal.active:
                 raise HostError("revealing", remaining=round(self.reveal.remaining(), 1))
-            if conn.screen:
+            if pid is None:  # the table screen (``holder``)
                 seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
             else:
                 seat = self.lobby.seat_of(pid)

@@ -4,17 +4,20 @@ phones' and the watchers' messages (and a table screen's that connects during a 
 phone's coming and going waits a moment."""
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..common.timers import Clock, Handle, Scheduler, Wall
-from ..wire.sockets import Outgoing
-from ..wire.transport import Conn
-from ..wire.updates import Round
 from . import messages
-from .messages import Source
 from .reveal import SCREENS
+
+if TYPE_CHECKING:
+    import threading
+
+    from ..common.timers import Clock, Handle, Scheduler, Wall
+    from ..wire.sockets import Outgoing
+    from ..wire.transport import Conn
+    from ..wire.updates import Round
+    from .messages import Source
 
 PRESENCE_DELAY = 0.5
 """Seconds a phone's coming and going waits before the others hear it, so a storm of

@@ -10,17 +10,19 @@ changes some of its lists in place, and the host compares what it sent.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import BANKER, Game
 
-from ..saving.logtimes import LogTimes
-from ..wire.sockets import Sockets
-from .claims import Claims
-from .countdown import Countdown
-from .lobby import Lobby
 from .pawns import with_pawns
-from .reveal import Reveal
+
+if TYPE_CHECKING:
+    from ..saving.logtimes import LogTimes
+    from ..wire.sockets import Sockets
+    from .claims import Claims
+    from .countdown import Countdown
+    from .lobby import Lobby
+    from .reveal import Reveal
 
 
 class Source(Protocol):
@@ -76,7 +78,7 @@ def phone_own(table: Source, pid: str) -> dict[str, Any]:
         "you": table.game.view(seat)["you"]})
 
 
-WATCHER = {"kind": "watch", "seat": None, "legal_actions": []}
+WATCHER: dict[str, Any] = {"kind": "watch", "seat": None, "legal_actions": []}
 """A watching phone's own part: no actions, nothing of the table screen's own."""
 
 

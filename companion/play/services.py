@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..common.timers import Clock, Scheduler, Wall
-from ..door.network import Addresses
-from ..saving.store import Store
-from ..wire.transport import Transport
-from .lobby import Lobby
+if TYPE_CHECKING:
+    from ..common.timers import Clock, Scheduler, Wall
+    from ..door.network import Addresses
+    from ..saving.store import Store
+    from ..wire.transport import Transport
+    from .lobby import Lobby
 
 
 @dataclass(slots=True)

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine import Game
 
-from ..common.timers import Clock, Handle, Scheduler
 from .logtimes import LogTimes
 from .store import STORAGE_ERRORS, ActionRow, Change, SavedGame, Store
+
+if TYPE_CHECKING:
+    import threading
+
+    from ..common.timers import Clock, Handle, Scheduler
 
 log = logging.getLogger(__name__)
 

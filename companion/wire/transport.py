@@ -6,14 +6,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from socketio.packet import Packet
 
-from ..door.limits import TokenBucket
-from .updates import Seen
-
 if TYPE_CHECKING:
     import socketio
 
+    from ..door.limits import TokenBucket
     from ..door.packets import PacketDoor
     from ..play.lobby import Fair
+    from .updates import Seen
 
 NAMESPACE = "/"
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import marshal
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 SHARED = ("game_id", "connected", "auction")
 """The message's keys that every socket of the table gets alike (with ``view`` minus ``you``)."""
@@ -70,7 +70,7 @@ def diff(old: Any, new: Any) -> Any:
     return [new]
 
 
-def _dict_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+def _dict_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | list[dict[str, Any]] | None:
     change: dict[str, Any] = {}
     for key, value in new.items():
         if key in old:
@@ -285,6 +285,14 @@ class Round:
             change = diff(old, self.public)
             known = self._public_changes[id(old)] = (old, None if change is None else encode(change))
         return known[1]
+
+
+@overload
+def message(version: int, base: None, public: str | None, own: str | None) -> str: ...
+
+
+@overload
+def message(version: int, base: int | None, public: str | None, own: str | None) -> str | None: ...
 
 
 def message(version: int, base: int | None, public: str | None, own: str | None) -> str | None:
