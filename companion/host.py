@@ -39,6 +39,14 @@ class SetAside:
 
 
 class Host:
+    """The one host of a run: every socket that connects, every table loaded from the store, and
+    the checks each message passes before a table sees it (its socket's and address's rate, its
+    size, the guessed codes); each message's answer, a refusal when the message fails.
+
+    A table is loaded on first use (``table``) and stays live for the run; ``services`` is what
+    every table shares. Created once by ``create_app``.
+    """
+
     def __init__(self, store: Store, clock: Clock, wall: Wall, scheduler: Scheduler, transport: Transport,
                  seed: str | None = None, rate: tuple[float, int] = (RATE, BURST),
                  reveal_scale: float = 1.0) -> None:

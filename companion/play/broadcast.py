@@ -37,6 +37,14 @@ class Prepared:
 
 
 class Broadcast:
+    """What one table tells its sockets after a change (``everyone``), and a socket that connects
+    or asks again (``now``, ``screen``): each its own message, the public part built once.
+
+    It holds the phones' and watchers' messages while a reveal runs, and waits
+    ``PRESENCE_DELAY`` before the others hear a phone come or go. Every call is made under the
+    table's lock.
+    """
+
     def __init__(self, table: Source, lock: threading.RLock, clock: Clock, wall: Wall, scheduler: Scheduler) -> None:
         self.table = table
         self.lock = lock

@@ -29,6 +29,10 @@ SNAPSHOT_DELAY = 2.0
 
 
 class Record:
+    """What one table has saved: each accepted message is committed to the store before it is
+    answered or told, and remembered (``answers``) so an act sent twice is applied once; the whole
+    game is saved again a little after the table goes idle."""
+
     def __init__(self, store: Store, clock: Clock, scheduler: Scheduler, lock: threading.RLock,
                  game: Callable[[], Game | None], saved: SavedGame) -> None:
         self.store = store

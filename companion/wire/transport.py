@@ -47,6 +47,9 @@ class TextPacket(Packet):
 
 
 class Transport:
+    """The host's way to a socket: send it a message, close it, or cut its whole connection; a thin
+    layer over the Socket.IO server, so that tables hold no globals and tests can listen in."""
+
     def __init__(self, server: socketio.Server) -> None:
         self.server = server
         self.door: PacketDoor | None = None
