@@ -5,10 +5,12 @@ has none. The views carry it as ``players[i].pawn = {colour, emoji}``.
 """
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..common.errors import HostError
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 """The pawn colours a player can pick, in the order offered (the first free one is the default)."""
