@@ -76,7 +76,7 @@ def main() -> None:
         sys.path.insert(0, str(ROOT))
         from werkzeug.serving import make_server
 
-        from companion.network import NoDelayHandler
+        from companion.door.network import NoDelayHandler
 
         make_server("127.0.0.1", port, app, threaded=True, request_handler=NoDelayHandler).serve_forever()
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests" / "host"))
 
 from hostkit import Client, FakeClock, fake_app, join  # noqa: E402
 
-from companion import record  # noqa: E402
+from companion.saving import record  # noqa: E402
 from tests.engine.randomplay import concrete  # noqa: E402
 
 AS_BUILT = record.Record.commit

@@ -8,8 +8,8 @@ from typing import Any, Callable
 
 import socketio
 
-from companion.updates import Screen
 from tests.loopback import connect_from
+from tests.screen import Screen
 
 WAIT = 10.0
 

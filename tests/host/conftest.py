@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from companion.host import Host
-from companion.table import Table
+from companion.play.table import LiveTable
 
 from hostkit import SEED, Client, FakeClock, fake_app, join
 
@@ -31,17 +31,17 @@ def host(app: Any) -> Host:
 
 
 @pytest.fixture
-def table(host: Host) -> Table:
+def table(host: Host) -> LiveTable:
     return host.new_table()
 
 
 @pytest.fixture
-def screen(app: Any, table: Table) -> Client:
+def screen(app: Any, table: LiveTable) -> Client:
     return Client(app, {"table_key": table.key})
 
 
 @pytest.fixture
-def phones(app: Any, table: Table, screen: Client) -> list[Client]:
+def phones(app: Any, table: LiveTable, screen: Client) -> list[Client]:
     return [join(app, table, name) for name in NAMES]
 
 

@@ -13,9 +13,9 @@ from flask_socketio import test_client
 
 
 from companion import create_app, socketio
-from companion.updates import Screen
-from companion.table import Table
-from companion.timers import Timer
+from tests.screen import Screen
+from companion.play.table import LiveTable
+from companion.common.timers import Timer
 from tests.engine.randomplay import concrete
 
 SEED = "host-tests"
@@ -120,7 +120,7 @@ def fake_app(data_dir: Path, clock: FakeClock, **options: Any) -> Any:
     return create_app(data_dir, clock=clock, wall=clock.wall, scheduler=clock, **options)
 
 
-def join(app: Any, table: Table, name: str) -> Client:
+def join(app: Any, table: LiveTable, name: str) -> Client:
     phone = Client(app)
     answer = phone.emit("join", {"code": table.code, "name": name})
     assert answer["ok"], answer

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hostkit import Client
 
-from companion.broadcast import PRESENCE_DELAY
+from companion.play.broadcast import PRESENCE_DELAY
 
 
 def test_a_watcher_that_claims_a_seat_becomes_a_seated_phone(app, clock, table, screen, started):

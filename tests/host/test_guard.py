@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from hostkit import Client, FakeClock, join
 
-from companion.limits import (
+from companion.door.limits import (
     ADDRESS_BURST, CLAIM_GUESSES, CLAIM_TRIES, JOIN_GUESSES, MAX_NAME, SEAT_CONNECTS, STRIKES, WRONG_CLAIMS, WRONG_JOINS,
 )
-from companion.broadcast import PRESENCE_DELAY
-from companion.codes import CLAIM_LENGTH
+from companion.play.broadcast import PRESENCE_DELAY
+from companion.play.codes import CLAIM_LENGTH
 
 ATTACKER = "192.168.1.66"
 

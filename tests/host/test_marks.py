@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.marks import Marks
-from companion.store import ActionRow, Change, SavedGame, Store
+from companion.saving.marks import Marks
+from companion.saving.store import ActionRow, Change, SavedGame, Store
 
 IDS = (f"a{n}" for n in itertools.count())
 

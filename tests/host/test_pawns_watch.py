@@ -8,7 +8,7 @@ import random
 from hostkit import SEED, Client, FakeClock, card_paths, join, play
 
 from companion import create_app
-from companion.pawns import COLOURS, EMOJI
+from companion.play.pawns import COLOURS, EMOJI
 from engine.rng import seed_hash
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hostkit import SEED, Client, FakeClock, fake_app, play
 
-from companion.record import SNAPSHOT_DELAY
+from companion.saving.record import SNAPSHOT_DELAY
 from engine.verify import verify
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from hostkit import Client
 
-from companion.errors import HostError
+from companion.common.errors import HostError
 
 
 def _replaced(app, host, phone: Client):

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from companion import create_app
-from companion.reveal import LONGEST, SECONDS, steps_of
-from companion.table import Table
+from companion.play.reveal import LONGEST, SECONDS, steps_of
+from companion.play.table import LiveTable
 
 from hostkit import SEED, Client, FakeClock, join
 
@@ -21,7 +21,7 @@ def app(tmp_path: Path, clock: FakeClock) -> Any:
 
 
 @pytest.fixture
-def phones(app: Any, table: Table, screen: Client) -> list[Client]:
+def phones(app: Any, table: LiveTable, screen: Client) -> list[Client]:
     return [join(app, table, name) for name in NAMES]
 
 

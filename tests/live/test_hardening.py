@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import websocket
 
-from companion.gate import PING_INTERVAL
-from companion.network import HEADER_SECONDS, MAX_PER_ADDRESS
+from companion.door.gate import PING_INTERVAL
+from companion.door.network import HEADER_SECONDS, MAX_PER_ADDRESS
 from tests.live.livekit import WAIT, Peer, Server, lobby_of_three, start
 from tests.loopback import connect_from, free_port
 

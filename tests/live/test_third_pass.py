@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import websocket
 
-from companion.limits import SEAT_CONNECTS, STRANGER_OPENS, WATCHER_WHOLES, WRONG_CLAIMS
+from companion.door.limits import SEAT_CONNECTS, STRANGER_OPENS, WATCHER_WHOLES, WRONG_CLAIMS
 from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from, free_port
 

@@ -15,7 +15,7 @@ from served import check_pages, stop
 
 from companion import __version__
 from companion.cli import DEFAULT_PORT
-from companion.texts import say
+from companion.translations import say
 from tests.live.livekit import Peer, Server
 from tests.live.test_live import play
 from tests.loopback import free_port

@@ -13,10 +13,12 @@ import sqlite3
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .marks import Lost, Marks, compare
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +125,7 @@ class Store:
         self.path = path
         self.problem: str | None = None
         """Why nothing is saved now (the checkpoint fails: the file cannot be written), or None."""
-        self.on_problem: Callable[[], None] = lambda: None
+        self.on_problem: Callable[[], object] = lambda: None
         """Told when ``problem`` starts or ends (from inside a commit: it must not wait for a table)."""
         self._lock = threading.Lock()
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="cashrun-store")

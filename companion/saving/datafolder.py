@@ -7,8 +7,8 @@ means the saved games are gone, which ``cashrun`` says rather than starting sile
 """
 from __future__ import annotations
 
-import os
 import sqlite3
+import sys
 import time
 from pathlib import Path
 from typing import IO
@@ -62,7 +62,7 @@ class FolderLock:
 
 
 def _lock(handle: IO[str]) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":  # os.name "nt", written so a type checker knows msvcrt is there
         import msvcrt
 
         handle.seek(_WINDOWS_LOCK_AT)

@@ -1,21 +1,15 @@
 """What every table of the host shares: the store, the clocks, the sockets, the host's indexes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
 
-from .lobby import Lobby
-from .store import Store
-from .timers import Clock, Scheduler, Wall
-from .transport import Transport
-
-
-@dataclass(slots=True)
-class Addresses:
-    """Where the laptop's browser and the phones reach the host (no trailing slash)."""
-
-    table_base: str = "http://127.0.0.1:8000"
-    join_bases: list[str] = field(default_factory=lambda: ["http://127.0.0.1:8000"])
+if TYPE_CHECKING:
+    from ..common.timers import Clock, Scheduler, Wall
+    from ..door.network import Addresses
+    from ..saving.store import Store
+    from ..wire.transport import Transport
+    from .lobby import Lobby
 
 
 @dataclass(slots=True)
@@ -30,7 +24,7 @@ class Services:
     seed: str | None
     addresses: Addresses
     claims: dict[str, Any]
-    """The table (``companion.table.Table``) of every live claim code."""
+    """The table (``companion.play.table.LiveTable``) of every live claim code."""
     new_table: Callable[[Lobby | None], Any]
     """Opens a new table (``Host.new_table``)."""
     reveal_scale: float = 1.0

@@ -9,13 +9,29 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .limits import (
-    ADDRESS_BURST, ADDRESS_PACKETS, ADDRESS_RATE, BAN_SECONDS, CLAIM_GUESSES, CLAIM_MEMORY, JOIN_GUESSES, SEAT_CONNECTS,
-    SOCKET_OPENS, STRANGER_OPENS, STRIKES, WRONG_CLAIMS, WRONG_JOIN_MEMORY, WRONG_JOINS, TokenBucket,
+    ADDRESS_BURST,
+    ADDRESS_PACKETS,
+    ADDRESS_RATE,
+    BAN_SECONDS,
+    CLAIM_GUESSES,
+    CLAIM_MEMORY,
+    JOIN_GUESSES,
+    SEAT_CONNECTS,
+    SOCKET_OPENS,
+    STRANGER_OPENS,
+    STRIKES,
+    WRONG_CLAIMS,
+    WRONG_JOIN_MEMORY,
+    WRONG_JOINS,
+    TokenBucket,
 )
 from .network import LAPTOP
-from .timers import Clock
+
+if TYPE_CHECKING:
+    from ..common.timers import Clock
 
 MAX_ADDRESSES = 1024
 """Above this many known addresses, the idle ones are forgotten."""

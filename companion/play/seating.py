@@ -10,22 +10,23 @@ export, for the check in the page.
 from __future__ import annotations
 
 import logging
-import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import BANKER, Game
 from engine.rng import is_client_seed, is_hash, seed_hash
 
-from .claims import Claims
+from ..common.errors import HostError
 from .codes import new_id, new_token, token_hash
-from .errors import HostError
 from .lobby import Fair, Lobby
 from .pawns import offer
-from .sockets import Sockets
-from .transport import Conn
 
 if TYPE_CHECKING:
+    import threading
+
+    from ..wire.sockets import Sockets
+    from ..wire.transport import Conn
     from .broadcast import Broadcast
+    from .claims import Claims
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ def fair_of(data: dict[str, Any]) -> Fair:
 
 
 class Joining:
-    """Mixed into ``companion.table.Table``, whose state and acts these use."""
+    """Mixed into ``companion.play.table.LiveTable``, whose state and acts these use."""
 
     id: str
     status: str
@@ -51,6 +52,13 @@ class Joining:
     sockets: Sockets
     claims: Claims
     tell: Broadcast
+    holder: Callable[[Conn], str | None]
+    attach_phone: Callable[..., None]
+    spend_watching: Callable[[], None]
+    export: Callable[[], str]
+    _tokens_of: Callable[[str | None], list[str]]
+    _commit: Callable[..., Any]
+    _game_act: Callable[[str, str, int, Any], dict[str, Any]]
 
     def join(self, conn: Conn, name: str, pawn: Any = None, fair: Fair | None = None) -> dict[str, Any]:
         """A phone with the join code takes a new seat in the lobby, with its pawn and what it adds to the draws."""

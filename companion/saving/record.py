@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine import Game
 
 from .logtimes import LogTimes
 from .store import STORAGE_ERRORS, ActionRow, Change, SavedGame, Store
-from .timers import Clock, Handle, Scheduler
+
+if TYPE_CHECKING:
+    import threading
+
+    from ..common.timers import Clock, Handle, Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +29,10 @@ SNAPSHOT_DELAY = 2.0
 
 
 class Record:
+    """What one table has saved: each accepted message is committed to the store before it is
+    answered or told, and remembered (``answers``) so an act sent twice is applied once; the whole
+    game is saved again a little after the table goes idle."""
+
     def __init__(self, store: Store, clock: Clock, scheduler: Scheduler, lock: threading.RLock,
                  game: Callable[[], Game | None], saved: SavedGame) -> None:
         self.store = store

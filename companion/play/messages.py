@@ -10,21 +10,23 @@ changes some of its lists in place, and the host compares what it sent.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import BANKER, Game
 
-from .claims import Claims
-from .countdown import Countdown
-from .lobby import Lobby
-from .logtimes import LogTimes
 from .pawns import with_pawns
-from .reveal import Reveal
-from .sockets import Sockets
+
+if TYPE_CHECKING:
+    from ..saving.logtimes import LogTimes
+    from ..wire.sockets import Sockets
+    from .claims import Claims
+    from .countdown import Countdown
+    from .lobby import Lobby
+    from .reveal import Reveal
 
 
 class Source(Protocol):
-    """What the messages are made of: a table (``companion.table.Table``)."""
+    """What the messages are made of: a table (``companion.play.table.LiveTable``)."""
 
     id: str
     code: str
@@ -76,7 +78,7 @@ def phone_own(table: Source, pid: str) -> dict[str, Any]:
         "you": table.game.view(seat)["you"]})
 
 
-WATCHER = {"kind": "watch", "seat": None, "legal_actions": []}
+WATCHER: dict[str, Any] = {"kind": "watch", "seat": None, "legal_actions": []}
 """A watching phone's own part: no actions, nothing of the table screen's own."""
 
 

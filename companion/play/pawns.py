@@ -5,9 +5,12 @@ has none. The views carry it as ``players[i].pawn = {colour, emoji}``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import HostError
+from ..common.errors import HostError
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 """The pawn colours a player can pick, in the order offered (the first free one is the default)."""
@@ -28,17 +31,17 @@ def checked_pawn(data: Any, taken: set[str]) -> dict[str, str]:
     return {"colour": colour, "emoji": emoji}
 
 
-def default_pawn(taken: set[str], signs: set[str] = frozenset()) -> dict[str, str]:
+def default_pawn(taken: set[str], signs: Collection[str] = frozenset()) -> dict[str, str]:
     """The first free colour and the first sign nobody has, for a phone that did not choose:
     players who pick nothing still tell their pawns apart by more than colour."""
     return {"colour": next(c for c in COLOURS if c not in taken), "emoji": first_free_sign(signs)}
 
 
-def first_free_sign(signs: set[str]) -> str:
+def first_free_sign(signs: Collection[str]) -> str:
     return next((e for e in EMOJI if e not in signs), EMOJI[0])
 
 
-def offer(taken: set[str], signs: set[str] = frozenset()) -> dict[str, Any]:
+def offer(taken: set[str], signs: Collection[str] = frozenset()) -> dict[str, Any]:
     """What a joining phone may pick from: every colour and sign, the colours taken (refused) and
     the signs in use (allowed, but not offered first)."""
     return {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [c for c in COLOURS if c in taken],

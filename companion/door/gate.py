@@ -21,7 +21,7 @@ from flask import Response, request
 
 if TYPE_CHECKING:
     from .guard import Guard
-    from .services import Addresses
+    from .network import Addresses
 
 log = logging.getLogger(__name__)
 

@@ -179,7 +179,7 @@ class DoorWebSocket(SimpleWebSocketWSGI):
     def __init__(self, handler: Callable[..., Any], server: Any, door: PacketDoor) -> None:
         super().__init__(handler, server, max_message_size=MAX_FRAME_BYTES)
         self.door = door
-        self.eio_sid: str = handler.__self__.sid  # the Engine.IO socket whose handler this is
+        self.eio_sid: str = handler.__self__.sid  # type: ignore[attr-defined]  # the handler is a method of Engine.IO's socket
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         self.line = self.door.open(self.eio_sid, environ.get("REMOTE_ADDR", ""), self)

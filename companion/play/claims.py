@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
+from ..common.errors import HostError
+from ..door.limits import CLAIM_TRIES
 from .codes import new_claim_code
-from .errors import HostError
-from .limits import CLAIM_TRIES
-from .timers import Clock, Wall
+
+if TYPE_CHECKING:
+    from ..common.timers import Clock, Wall
 
 CLAIM_SECONDS = 600
 GUESS_WINDOW = 60.0

@@ -23,6 +23,9 @@ class Outgoing(NamedTuple):
 
 
 class Sockets:
+    """The sockets of one table: each seat's phone, the table screens and the watchers; and how a
+    round of messages reaches each of them, as an update from what it had, or whole."""
+
     def __init__(self, transport: Transport) -> None:
         self.transport = transport
         self.phones: dict[str, Conn] = {}

@@ -6,6 +6,7 @@ import logging
 import socket
 import threading
 import time
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import ifaddr
@@ -15,6 +16,14 @@ log = logging.getLogger(__name__)
 
 _VIRTUAL = ("docker", "br-", "veth", "virbr", "vbox", "vmnet", "vethernet", "utun", "tun", "tap", "zt")
 """Interface names of containers, virtual machines and VPNs: shown last."""
+
+
+@dataclass(slots=True)
+class Addresses:
+    """Where the laptop's browser and the phones reach the host (no trailing slash)."""
+
+    table_base: str = "http://127.0.0.1:8000"
+    join_bases: list[str] = field(default_factory=lambda: ["http://127.0.0.1:8000"])
 
 
 def lan_addresses() -> list[str]:

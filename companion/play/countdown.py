@@ -1,9 +1,10 @@
 """The host's countdowns (the auction's, the opponent's spin): on an injectable clock and scheduler."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from .timers import Clock, Handle, Scheduler, Wall
+if TYPE_CHECKING:
+    from ..common.timers import Clock, Handle, Scheduler, Wall
 
 RESTARTS = ("auction_started", "bid")
 """Events after which the bidding has its full time again."""

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import HostError
+from ..common.errors import HostError
 from .names import visible
-from .timers import Clock
+
+if TYPE_CHECKING:
+    from ..common.timers import Clock
 
 MAX_MESSAGE_BYTES = 4096
 """The largest message a page may send; larger ones are answered ``too_large``."""

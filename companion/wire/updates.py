@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import marshal
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 SHARED = ("game_id", "connected", "auction")
 """The message's keys that every socket of the table gets alike (with ``view`` minus ``you``)."""
@@ -70,7 +70,7 @@ def diff(old: Any, new: Any) -> Any:
     return [new]
 
 
-def _dict_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+def _dict_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | list[dict[str, Any]] | None:
     change: dict[str, Any] = {}
     for key, value in new.items():
         if key in old:
@@ -287,6 +287,14 @@ class Round:
         return known[1]
 
 
+@overload
+def message(version: int, base: None, public: str | None, own: str | None) -> str: ...
+
+
+@overload
+def message(version: int, base: int | None, public: str | None, own: str | None) -> str | None: ...
+
+
 def message(version: int, base: int | None, public: str | None, own: str | None) -> str | None:
     """The ``update`` message's JSON from its encoded changes; None when neither part changed."""
     if base is not None and public is None and own is None:
@@ -300,48 +308,3 @@ def message(version: int, base: int | None, public: str | None, own: str | None)
         parts.append(f'"own":{own}')
     return "{" + ",".join(parts) + "}"
 
-
-# A screen's side (the pages do the same in web/static/js/updates.js).
-
-class Screen:
-    """What a client keeps of its updates: the version and both parts; gives the whole message.
-
-    A page gets its messages in order. A python-socketio client runs each message's handler
-    on a thread of its own, so an update may be taken before the one it follows: it waits
-    here (``behind``) until that one comes; if it never does, the client sends ``sync``.
-    """
-
-    def __init__(self) -> None:
-        self.version: int | None = None
-        self.public: dict[str, Any] | None = None
-        self.own: dict[str, Any] | None = None
-        self._early: dict[int, dict[str, Any]] = {}
-
-    @property
-    def behind(self) -> bool:
-        """An update came that does not follow the last one taken."""
-        return bool(self._early)
-
-    def take(self, update: dict[str, Any]) -> dict[str, Any] | None:
-        """The whole message after ``update`` (and any that came early and follow it); None when
-        it does not follow the last one taken."""
-        base = update.get("base")
-        if base is not None and base != self.version:
-            if self.version is None or base > self.version:
-                self._early[base] = update
-            return None
-        self._apply(update)
-        while (following := self._early.pop(self.version, None)) is not None:
-            self._apply(following)
-        if base is None:  # a whole one starts again (after a reconnect the host may count anew)
-            self._early.clear()
-        self._early = {base: u for base, u in self._early.items() if base > self.version}
-        assert self.public is not None and self.own is not None
-        return join(self.public, self.own)
-
-    def _apply(self, update: dict[str, Any]) -> None:
-        if "public" in update:
-            self.public = patch(self.public, update["public"])
-        if "own" in update:
-            self.own = patch(self.own, update["own"])
-        self.version = update["v"]

@@ -6,14 +6,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from socketio.packet import Packet
 
-from .limits import TokenBucket
-from .updates import Seen
-
 if TYPE_CHECKING:
     import socketio
 
-    from .lobby import Fair
-    from .packets import PacketDoor
+    from ..door.limits import TokenBucket
+    from ..door.packets import PacketDoor
+    from ..play.lobby import Fair
+    from .updates import Seen
 
 NAMESPACE = "/"
 
@@ -48,6 +47,9 @@ class TextPacket(Packet):
 
 
 class Transport:
+    """The host's way to a socket: send it a message, close it, or cut its whole connection; a thin
+    layer over the Socket.IO server, so that tables hold no globals and tests can listen in."""
+
     def __init__(self, server: socketio.Server) -> None:
         self.server = server
         self.door: PacketDoor | None = None
@@ -70,7 +72,7 @@ class Transport:
 
 
 class Seating(Protocol):
-    """What the host asks of a socket's table (``companion.table.Table``)."""
+    """What the host asks of a socket's table (``companion.play.table.LiveTable``)."""
 
     id: str
 

@@ -11,31 +11,32 @@ time again.
 """
 from __future__ import annotations
 
-import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import Game, Settings
 from engine.rng import is_client_seed, seed_hash
 
+from ..common.errors import HostError
 from .codes import new_id
-from .errors import HostError
 from .lobby import Lobby, checked_settings
-from .services import Services
-from .timers import Handle
-from .transport import Conn
 
 if TYPE_CHECKING:
+    import threading
+
+    from ..common.timers import Handle
+    from ..saving.record import Record
+    from ..wire.transport import Conn
     from .broadcast import Broadcast
     from .countdown import Countdown
-    from .record import Record
     from .reveal import Reveal
+    from .services import Services
 
 REVEAL_SECONDS = 5.0
 """How long the phones have to reveal their start values before the banker may start without them."""
 
 
 class Starting:
-    """Mixed into ``companion.table.Table``, whose state and acts these use."""
+    """Mixed into ``companion.play.table.LiveTable``, whose state and acts these use."""
 
     s: Services
     status: str
@@ -47,6 +48,10 @@ class Starting:
     reveal: Reveal
     tell: Broadcast
     spin: Countdown
+    holder: Callable[[Conn], str | None]
+    auction_seconds: Callable[[], float | None]
+    spin_seconds: Callable[[], float]
+    _commit: Callable[..., Any]
     _late_timer: Handle | None = None
 
     def _start(self, actor: str, action_id: str) -> dict[str, Any]:

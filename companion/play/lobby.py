@@ -7,10 +7,10 @@ from typing import Any
 from engine import Settings
 from engine.rng import new_seed, seed_hash
 
-from .errors import HostError
+from ..common.errors import HostError
+from ..door.limits import MAX_NAME
+from ..door.names import name_key
 from .forms import match
-from .limits import MAX_NAME
-from .names import name_key
 from .pawns import checked_pawn, default_pawn
 
 MIN_PLAYERS = 3
@@ -67,7 +67,7 @@ class Lobby:
     phones reveal their start values."""
     late: bool = False
     """Some phone did not reveal in time: the banker may start without it (a restarted host
-    gives the phones their time again: ``Table`` sets it back)."""
+    gives the phones their time again: ``LiveTable`` sets it back)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Lobby:

@@ -4,17 +4,20 @@ phones' and the watchers' messages (and a table screen's that connects during a 
 phone's coming and going waits a moment."""
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import messages
-from .messages import Source
 from .reveal import SCREENS
-from .timers import Clock, Handle, Scheduler, Wall
-from .sockets import Outgoing
-from .transport import Conn
-from .updates import Round
+
+if TYPE_CHECKING:
+    import threading
+
+    from ..common.timers import Clock, Handle, Scheduler, Wall
+    from ..wire.sockets import Outgoing
+    from ..wire.transport import Conn
+    from ..wire.updates import Round
+    from .messages import Source
 
 PRESENCE_DELAY = 0.5
 """Seconds a phone's coming and going waits before the others hear it, so a storm of
@@ -34,6 +37,14 @@ class Prepared:
 
 
 class Broadcast:
+    """What one table tells its sockets after a change (``everyone``), and a socket that connects
+    or asks again (``now``, ``screen``): each its own message, the public part built once.
+
+    It holds the phones' and watchers' messages while a reveal runs, and waits
+    ``PRESENCE_DELAY`` before the others hear a phone come or go. Every call is made under the
+    table's lock.
+    """
+
     def __init__(self, table: Source, lock: threading.RLock, clock: Clock, wall: Wall, scheduler: Scheduler) -> None:
         self.table = table
         self.lock = lock

@@ -11,10 +11,12 @@ Nothing a screen or a phone sends shortens the clock but the banker's ``skip_rev
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from .timers import Clock, Handle, Scheduler
-from .updates import join
+from ..wire.updates import join
+
+if TYPE_CHECKING:
+    from ..common.timers import Clock, Handle, Scheduler
 
 SECONDS = {"spin": 4.0, "dice": 2.5, "die": 2.0, "card": 2.0, "bluff_challenged": 2.5}
 """How long the stage shows each kind of chance outcome."""

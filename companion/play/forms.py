@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.strict import same
 
-from .errors import HostError
-from .limits import text
+from ..common.errors import HostError
+from ..door.limits import text
 
 
 def match(listed: list[dict[str, Any]], action: Any) -> dict[str, Any]:
