@@ -1,4 +1,4 @@
-"""Hardening, third pass, on a real ``cashrun`` with real sockets from several loopback
+"""Floods and races on a real ``cashrun`` with real sockets from several loopback
 addresses: a socket replaced mid-message, a data file that stops taking checkpoints,
 watchers' ``sync`` floods, reconnect storms and claim guesses from many addresses. The
 players' answer times are asserted loosely here; ``bench/flood.py`` measures them."""

@@ -1,4 +1,4 @@
-"""Claims after the second attack review: a watcher that claims a seat, and host actions
+"""A watcher that claims a seat becomes a seated phone, and host actions are
 matched against their listed form with JSON's types (``0.0`` is not ``0``)."""
 from __future__ import annotations
 
