@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from socketio.exceptions import ConnectionRefusedError as Refused
 
@@ -21,6 +21,8 @@ from .saving.store import STORAGE_ERRORS, SavedGame, Store
 from .wire.transport import Conn, Seating, Transport
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .common.timers import Clock, Scheduler, Wall
 
 log = logging.getLogger(__name__)

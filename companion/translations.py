@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import locale
 import os
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -46,10 +46,10 @@ def system_language() -> str:
 
 def _language(name: str) -> str:
     name = name.lower()
-    return "nl" if name.startswith("nl") or name.startswith("dutch") else "en"
+    return "nl" if name.startswith(("nl", "dutch")) else "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def messages(language: str) -> dict[str, Any]:
     text = resources.files(__package__).joinpath(f"i18n/{language}.json").read_text(encoding="utf-8")
     return json.loads(text)

@@ -2,10 +2,14 @@
 is owed to him, and the bank buys an unwanted casino for 50,000."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import money
 from .continuations import TURN_START, continue_with
-from .table import Table
 from .vocabulary import BANK_BUYS_FOR, MIN_BID, Phase, Seat
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def start(t: Table, casino: int, seller: Seat, forced: bool) -> None:

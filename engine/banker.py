@@ -1,13 +1,14 @@
 """The banker's corrections: money, casinos and bluff cards moved by hand, each with a reason."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import auction
 from .legal import lap_answers
-from .table import Table
-from .vocabulary import (MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place,
-                         Seat)
+from .vocabulary import MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place, Seat
+
+if TYPE_CHECKING:
+    from .table import Table
 
 REASON = {"text": REASON_LENGTH}
 _BLOCKED = {Phase.BET, Phase.AUCTION, Phase.SELL, Phase.BLUFF_OFFER, Phase.BLUFF_RESPONSE,

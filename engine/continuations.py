@@ -6,9 +6,13 @@ the debt, so the one loop left among the rules' modules is their own: a debt sta
 sale (``auction``), whose close returns to the debt (``money.raise_money``)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .flow import end_space, next_turn
-from .table import Table
 from .vocabulary import Phase, Then
+
+if TYPE_CHECKING:
+    from .table import Table
 
 END_SPACE: Then = {"step": "end_space"}
 TURN_START: Then = {"step": "turn_start"}

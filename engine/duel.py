@@ -2,12 +2,14 @@
 bluff cards the loser may play."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import continuations, flow, money, opponent
 from .bets import MULTIPLIER, Pick, wins
-from .table import Table
 from .vocabulary import BUY_BACK_FEE, Phase, Seat, Symbol
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def enter_bet(t: Table, casino: int) -> None:

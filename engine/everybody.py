@@ -2,11 +2,15 @@
 lowest makes up what the bank lacks."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import flow, money
 from .continuations import END_SPACE
 from .randomisers import outcome, score
-from .table import Table
 from .vocabulary import EVERYBODY_PRIZE, Phase, Seat, Symbol
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def start(t: Table, symbol: Symbol) -> None:

@@ -1,10 +1,14 @@
 """Turns: the starting order, a roll, the end of a space, the next player."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board
 from .randomisers import dice
-from .table import Table
 from .vocabulary import Phase, Seat
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def choose_first_player(t: Table) -> Seat:

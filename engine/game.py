@@ -13,8 +13,18 @@ from .rng import is_client_seed, is_hash, new_seed, seed_hash
 from .settings import Settings
 from .strict import same
 from .table import Core, Table
-from .vocabulary import (BANKER, BLANK, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, SYMBOLS,
-                         Event, Phase, Seat)
+from .vocabulary import (
+    BANKER,
+    BLANK,
+    BLUFF_PRICE,
+    BUY_BACK_FEE,
+    CASINO_PRICE,
+    REASON_LENGTH,
+    SYMBOLS,
+    Event,
+    Phase,
+    Seat,
+)
 
 Action = dict[str, Any]
 Handler = Callable[[Table, Seat, Action], None]

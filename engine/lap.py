@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from . import board, flow
 from .randomisers import card
 from .settings import combination_sizes
-from .table import Table
 from .vocabulary import Phase, Seat, WonBy
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 class CombinationSize(TypedDict):

@@ -1,10 +1,14 @@
 """Debts: pay in cash what you can, auction casinos for the rest, or go bankrupt."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import auction, lap
 from .continuations import continue_with
-from .table import Table
 from .vocabulary import Phase, Seat, Then
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: Then,

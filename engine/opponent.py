@@ -10,13 +10,15 @@ draw says so.
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import IllegalAction
 from .randomisers import Spinner, outcome
 from .rng import seed_hash
-from .table import Table
 from .vocabulary import Phase, Seat, Symbol
+
+if TYPE_CHECKING:
+    from .table import Table
 
 DrawnFor = Literal["duel", "pot", "slam"]
 """The game whose draw waits for an opponent's tap: a duel's (``duel.played``), the pot's

@@ -2,13 +2,24 @@
 Win the Pot and Grand Slam."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import board, duel, everybody, flow, lap, opponent
 from .bets import Pick, wins
-from .table import Table
-from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SLAM_LADDER, MAX_BLUFF_CARDS, Phase,
-                         Seat, Space, Symbol)
+from .vocabulary import (
+    BLUFF_PRICE,
+    CASINO_PRICE,
+    GRAND_SLAM_COLLECT,
+    GRAND_SLAM_LADDER,
+    MAX_BLUFF_CARDS,
+    Phase,
+    Seat,
+    Space,
+    Symbol,
+)
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:

@@ -6,14 +6,17 @@ undo or saving is a single ``json.dumps`` and the round trip is exact.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .randomisers import tuck
 from .rng import Rng
-from .settings import Settings
 from .vocabulary import Event, Phase, Place, Seat, Then
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .settings import Settings
 
 
 class Player(TypedDict):

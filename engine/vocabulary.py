@@ -1,9 +1,11 @@
 """The game's vocabulary: seats, symbols, colours, phases, events, and the fixed amounts of the box."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Literal, NotRequired, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Literal, NotRequired, TypeAlias, TypedDict
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
 
 Seat = int
 """A player's index in the seat order given to ``Game.new``."""
@@ -67,7 +69,7 @@ class Then(TypedDict):
 WonBy = Literal["lap", "last_player"]
 """How a game was won (the ``game_won`` event's ``how``): a final lap, or everyone else bankrupt."""
 
-Json: TypeAlias = "str | int | float | bool | None | Sequence[Json] | Mapping[str, Json]"
+Json: TypeAlias = "str | int | float | bool | Sequence[Json] | Mapping[str, Json] | None"
 """A value as JSON carries it. Arrays and objects as ``Sequence`` and ``Mapping``, so that a
 ``list[int]`` or a tuple of seats is one too."""
 

@@ -4,11 +4,13 @@ seed, a start value and its commitment, and a hash chain (1024 links) whose head
 links it gives, one per spin, last link first."""
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.rng import seed_hash
 from tests.engine.randomplay import PhoneChain
+
+if TYPE_CHECKING:
+    import random
 
 
 class PhoneFair:

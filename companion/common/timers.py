@@ -6,7 +6,8 @@ import itertools
 import logging
 import threading
 import time
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ class Scheduler(Protocol):
 
 
 class Timer:
-    __slots__ = ("when", "fn", "cancelled")
+    __slots__ = ("cancelled", "fn", "when")
 
     def __init__(self, when: float, fn: Callable[[], None]) -> None:
         self.when = when

@@ -14,7 +14,8 @@ from __future__ import annotations
 import ipaddress
 import logging
 import socket
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from flask import Response, request

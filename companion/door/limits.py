@@ -120,7 +120,7 @@ def fields(data: Any, **kinds: type) -> dict[str, Any]:
         raise HostError("malformed", field="message")
     for name, kind in kinds.items():
         value = data.get(name)
-        if not isinstance(value, kind) or isinstance(value, str) and not is_text(value):
+        if not isinstance(value, kind) or (isinstance(value, str) and not is_text(value)):
             raise HostError("malformed", field=name)
     return data
 

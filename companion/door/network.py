@@ -1,16 +1,20 @@
 """The laptop's addresses and the HTTP server that phones reach."""
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import socket
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import ifaddr
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -102,10 +106,8 @@ class Deadlines:
                 for conn in late:
                     del self._due[conn]
             for conn in late:
-                try:
+                with contextlib.suppress(OSError):
                     conn.shutdown(socket.SHUT_RDWR)  # its thread's read returns at once
-                except OSError:
-                    pass
 
 
 class NoDelayHandler(WSGIRequestHandler):
@@ -178,7 +180,7 @@ class Server(ThreadedWSGIServer):
         with self._count_lock:
             crowded = self._per_address.get(address, 0) >= MAX_PER_ADDRESS \
                 or self._unfinished.get(address, 0) >= MAX_UNFINISHED
-            if len(self._open) >= room or crowded and not laptop:
+            if len(self._open) >= room or (crowded and not laptop):
                 log.warning("refused a connection from %s: too many open", address)
                 return False
             self._open[request] = address

@@ -23,13 +23,15 @@ import socket
 import threading
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 
 from .limits import MAX_FRAME_BYTES, PACKETS, TokenBucket
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import socketio
 
     from .guard import Guard

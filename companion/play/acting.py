@@ -9,7 +9,7 @@ commit fails: nothing is seen before it is saved.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from engine import BANKER, Game, IllegalAction
 from engine.game import HOST_ONLY
@@ -22,6 +22,7 @@ from .lobby import Lobby, Player, profile_set
 
 if TYPE_CHECKING:
     import threading
+    from collections.abc import Callable
 
     from ..saving.record import Record
     from ..wire.sockets import Sockets
@@ -164,10 +165,7 @@ class Acting:
 
     def _lobby_act(self, actor: str, action_id: str, pid: str | None, action: Any) -> dict[str, Any]:
         before = self.lobby.to_dict()
-        if pid is None:
-            removed = self.lobby.apply_table(action, new_id())
-        else:
-            removed = self.lobby.apply_phone(pid, action)
+        removed = self.lobby.apply_table(action, new_id()) if pid is None else self.lobby.apply_phone(pid, action)
         if action["type"] == "start":
             return self._start(actor, action_id)
         if action["type"] == "start_without":

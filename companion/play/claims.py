@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..common.errors import HostError
 from ..door.limits import CLAIM_TRIES
 from .codes import new_claim_code
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..common.timers import Clock, Wall
 
 CLAIM_SECONDS = 600

@@ -1,9 +1,11 @@
 """The host's countdowns (the auction's, the opponent's spin): on an injectable clock and scheduler."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..common.timers import Clock, Handle, Scheduler, Wall
 
 RESTARTS = ("auction_started", "bid")

@@ -128,7 +128,7 @@ class Lobby:
         actions.append({"type": "unlock"} if self.locked else {"type": "lock"})
         actions.append({"type": "set_settings", "settings": {"edit": self.settings}})
         actions.append({"type": "set_box", "box": {"edit": self.settings["box"]}})
-        if MIN_PLAYERS <= len(self.players):
+        if len(self.players) >= MIN_PLAYERS:
             actions.append({"type": "start"})
         return actions
 

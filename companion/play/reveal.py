@@ -11,11 +11,13 @@ Nothing a screen or a phone sends shortens the clock but the banker's ``skip_rev
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..wire.updates import join
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..common.timers import Clock, Handle, Scheduler
 
 SECONDS = {"spin": 4.0, "dice": 2.5, "die": 2.0, "card": 2.0, "bluff_challenged": 2.5}

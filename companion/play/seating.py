@@ -10,7 +10,7 @@ export, for the check in the page.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from engine import BANKER, Game
 from engine.rng import is_client_seed, is_hash, seed_hash
@@ -22,6 +22,7 @@ from .pawns import offer
 
 if TYPE_CHECKING:
     import threading
+    from collections.abc import Callable
 
     from ..wire.sockets import Sockets
     from ..wire.transport import Conn

@@ -11,7 +11,7 @@ time again.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from engine import Game, Settings
 from engine.rng import is_client_seed, seed_hash
@@ -22,6 +22,7 @@ from .lobby import Lobby, checked_settings
 
 if TYPE_CHECKING:
     import threading
+    from collections.abc import Callable
 
     from ..common.timers import Handle
     from ..saving.record import Record

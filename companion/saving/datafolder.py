@@ -31,7 +31,7 @@ class FolderLock:
 
     def acquire(self) -> bool:
         """True if this process holds the folder now; False if another one does."""
-        handle = open(self.path, "a+", encoding="utf-8")
+        handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 (held open as long as the lock)
         try:
             _lock(handle)
         except OSError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import Game
 
@@ -17,6 +17,7 @@ from .store import STORAGE_ERRORS, ActionRow, Change, SavedGame, Store
 
 if TYPE_CHECKING:
     import threading
+    from collections.abc import Callable
 
     from ..common.timers import Clock, Handle, Scheduler
 

@@ -6,6 +6,7 @@ renewed when the table is idle, so a long game never writes its whole log per ac
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -13,11 +14,12 @@ import sqlite3
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .marks import Lost, Marks, compare
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -245,10 +247,8 @@ class Store:
             wal = 0
         if os.access(self.path, os.W_OK) and wal <= WAL_LIMIT:
             return
-        try:
+        with contextlib.suppress(*STORAGE_ERRORS):  # this commit is saved (in the log); the next ones answer ``storage``
             self._checkpoint()
-        except STORAGE_ERRORS:
-            pass  # this commit is saved (in the log); the next ones answer ``storage``
 
     def _checkpoint(self) -> None:
         """Fold the log into the file; ``problem`` says whether that works (the caller holds the lock)."""

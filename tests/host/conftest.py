@@ -1,15 +1,16 @@
 """Fixtures for the host tests: an app on a fake clock, a table screen and phones (test clients)."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-
-from companion.host import Host
-from companion.play.table import LiveTable
-
 from hostkit import SEED, Client, FakeClock, fake_app, join
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.host import Host
+    from companion.play.table import LiveTable
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 

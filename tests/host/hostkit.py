@@ -2,21 +2,24 @@
 from __future__ import annotations
 
 import itertools
-import random
 from functools import partial
-from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 from unittest import mock
 
 from flask.testing import EnvironBuilder
 from flask_socketio import test_client
 
-
 from companion import create_app, socketio
-from tests.screen import Screen
-from companion.play.table import LiveTable
 from companion.common.timers import Timer
 from tests.engine.randomplay import concrete
+from tests.screen import Screen
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from companion.play.table import LiveTable
 
 SEED = "host-tests"
 """Every game of the host tests starts from this seed (``create_app(seed=...)``)."""

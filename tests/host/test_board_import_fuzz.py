@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hostkit import Client, fake_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hostkit import Client, fake_app
-
 from test_board_host import board
 
 ODD = ["\ud800", "\u202e", "\x00", "\u200b", "😀" * 30, "é", " ", "Montreal" * 40, "", "red", "roulette", "casino"]

@@ -15,7 +15,7 @@ def a_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
     def walk(name: str, chain: list[str]) -> list[str] | None:
         if name in chain:
-            return chain[chain.index(name):] + [name]
+            return [*chain[chain.index(name):], name]
         if name in done:
             return None
         for other in sorted(edges[name]):

@@ -1,16 +1,18 @@
 """The reveal clock: after a chance outcome the phones wait for the table's stage, on the fake clock."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from hostkit import SEED, Client, FakeClock, join
 
 from companion import create_app
 from companion.play.reveal import LONGEST, SECONDS, steps_of
-from companion.play.table import LiveTable
 
-from hostkit import SEED, Client, FakeClock, join
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.play.table import LiveTable
 
 NAMES = ["Ann", "Bob", "Cas"]
 

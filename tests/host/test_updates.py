@@ -7,14 +7,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from hostkit import Client, FakeClock, card_paths, fake_app, join, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.play import messages
 from companion.wire import updates
 from tests.screen import Screen
-
-from hostkit import Client, FakeClock, card_paths, fake_app, join, play
 
 LEAVES = st.none() | st.booleans() | st.integers(0, 3) | st.sampled_from(["a", "b", ""]) | st.just(1.5)
 JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=6)

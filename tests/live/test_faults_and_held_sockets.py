@@ -7,12 +7,12 @@ import http.client
 import os
 import shutil
 import signal
-import socket
 import sqlite3
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import websocket
@@ -21,6 +21,9 @@ from companion.door.gate import PING_INTERVAL
 from companion.door.network import HEADER_SECONDS, MAX_PER_ADDRESS
 from tests.live.livekit import WAIT, Peer, Server, lobby_of_three, start
 from tests.loopback import connect_from, free_port
+
+if TYPE_CHECKING:
+    import socket
 
 OTHER = "127.0.0.2"
 """Another loopback address: a second phone, as far as the host can tell."""
@@ -103,7 +106,7 @@ def test_half_sent_requests_are_cut_off_and_block_no_one(server):
         s.settimeout(0.01)
         try:
             return s.recv(1) == b""
-        except socket.timeout:
+        except TimeoutError:
             return False
         except OSError:
             return True
@@ -228,7 +231,7 @@ def test_half_sent_requests_from_five_addresses_leave_room_for_a_new_phone(serve
         back = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
                                            socket=connect_from("127.0.0.8", server.port), timeout=WAIT)
         back.recv()
-        back.send('40{"token":"%s"}' % token)
+        back.send(f'40{{"token":"{token}"}}')
         assert '"seat":0' in back.recv()
         back.close()
         stop.set()

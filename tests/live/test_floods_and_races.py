@@ -8,8 +8,7 @@ import json
 import subprocess
 import threading
 import time
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import websocket
@@ -17,6 +16,9 @@ import websocket
 from companion.door.limits import SEAT_CONNECTS, STRANGER_OPENS, WATCHER_WHOLES, WRONG_CLAIMS
 from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from, free_port
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @pytest.fixture
@@ -75,7 +77,7 @@ def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
     """The table's lock is kept busy by other sockets' ``sync``s, so that an act of the older
     socket often passes the host's first check and then waits for the lock while the newer
     socket takes the seat."""
-    table, tokens = started(server)
+    _table, tokens = started(server)
     token = tokens[1]
     busy = [raw(server, "127.0.0.20", {"token": tokens[0]}), raw(server, "127.0.0.21", {"token": tokens[2]}),
             raw(server, "127.0.0.1", {"table_key": server.key})]
@@ -86,7 +88,7 @@ def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
             for n in range(6):
                 ws.send(f'42{n}["sync",{{}}]')
 
-        def flood() -> None:
+        def flood(older: websocket.WebSocket = older, round_: int = round_) -> None:
             try:
                 for n in range(15):
                     older.send(f'42{n}["act",{{"id":"r{round_}-{n}","action":{{"type":"nope"}}}}]')
@@ -275,7 +277,7 @@ def test_claim_guesses_from_many_addresses_leave_the_code_to_its_phone(server):
     time.sleep(3.0)
     phone = raw(server, "127.0.0.7")
     phone.send(f'421["claim",{{"code":"{code[:4]} {code[4:]}"}}]')
-    answered = [a for a in answers(phone, 5.0)[:1]]
+    answered = list(answers(phone, 5.0)[:1])
     guessers.join()
     assert answered and answered[0]["ok"] and answered[0]["seat"] == 1, answered
     assert result.get("bad_claim", 0) > 0 and "ok" not in result, result

@@ -13,6 +13,7 @@ from companion.door.packets import MAX_DEPTH
 from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from, free_port
 
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
     port = free_port()
