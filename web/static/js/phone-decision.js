@@ -6,7 +6,7 @@ import { t, has, money } from "./i18n.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe } from "./actions.js";
 import { newChoice, renderChooser } from "./chooser.js";
 import { countdownLine } from "./common.js";
-import { store, btn, problem } from "./phone-core.js";
+import { store, btn, problem } from "./phone-shared.js";
 
 const PRIMARY = ["roll", "draw", "accept_bluff", "buy"];
 // Amounts that are a stake: the pad offers the last stake and the usual amounts, one tap each.

@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { TOKEN, WATCH, store, net, btn, problem, forget } from "./phone-core.js";
+import { TOKEN, WATCH, store, net, btn, problem, forget } from "./phone-shared.js";
 import { newFair, sent, keep } from "./fair-keep.js";
 
 const codeOf = (ui) => ui.code.trim().toUpperCase();

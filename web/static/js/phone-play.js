@@ -11,7 +11,7 @@ import { cardTile, holdToLook } from "./bluffs.js";
 import { noteResult, resultCard, dismissResult } from "./results.js";
 import { feelTurn, armTurnSignals, chimeOn, toggleChime } from "./turn.js";
 import { setCountdown } from "./common.js";
-import { store, net, root, parts, btn, problem, forget } from "./phone-core.js";
+import { store, net, root, parts, btn, problem, forget } from "./phone-shared.js";
 import { stopWatching } from "./phone-join.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, shownKind, rememberStake } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";

@@ -5,7 +5,7 @@
 import { h, patch } from "./dom.js";
 import { loadLang, setLang, currentLang, t } from "./i18n.js";
 import { rememberDetails, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
-import { WATCH, store, net, root, parts, token, forget } from "./phone-core.js";
+import { WATCH, store, net, root, parts, token, forget } from "./phone-shared.js";
 import { joinScreen, refusedScreen, joinClick, join, peek, watch } from "./phone-join.js";
 
 const body = document.body;

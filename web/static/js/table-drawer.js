@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { group, playerName } from "./actions.js";
 import { versionLine } from "./about.js";
-import { KEY, store, net, findAction, send, controls } from "./table-parts.js";
+import { KEY, store, net, findAction, send, controls } from "./table-shared.js";
 
 // A claim code's digits in groups of four, as the phone may type them (the host ignores the spaces).
 const grouped = (code) => code.replace(/(\d{4})(?=\d)/g, "$1 ");

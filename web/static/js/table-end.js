@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { t, has, money } from "./i18n.js";
 import { moneyChart } from "./chart.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { KEY, store, problem } from "./table-parts.js";
+import { KEY, store, problem } from "./table-shared.js";
 import { fairPanel } from "./fair-view.js";
 
 // The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.

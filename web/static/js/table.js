@@ -14,7 +14,7 @@ import { needsConfirm, confirmBox } from "./confirm.js";
 import { keepAwake } from "./wakelock.js";
 import { mount as mountStory, tell } from "./story.js";
 import { boardClick, boardFile, closeSheet } from "./board-editor.js";
-import { KEY, store, net, scene, parts, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
+import { KEY, store, net, scene, parts, shown, revealing, send, actionsOf, findAction } from "./table-shared.js";
 import { quickBidAction } from "./table-bid.js";
 import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
