@@ -6,7 +6,8 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { playerName } from "./actions.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { casinoChip, controls, actionsOf } from "./table-shared.js";
+import { casinoChip } from "./marks.js";
+import { controls, actionsOf } from "./table-shared.js";
 import { question } from "./story.js";
 
 const ANSWERS = ["confirm_lap", "reject_lap"];

@@ -7,6 +7,7 @@ import { group, actionLabel } from "./actions.js";
 import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
 import { eventText, waitingText, quiet } from "./words.js";
 import { pawnClass, pawnMark } from "./pawn.js";
+import { dot, casinoChip } from "./marks.js";
 import { cardTile, holdToLook } from "./bluffs.js";
 import { noteResult, resultCard, dismissResult } from "./results.js";
 import { feelTurn, armTurnSignals, chimeOn, toggleChime } from "./turn.js";
@@ -84,17 +85,6 @@ function lobbyScreen(msg) {
     groups.has("leave") ? leaveConfirm() : null);
 }
 
-function dot(on) {
-  return h("span", { class: `dot ${on ? "on" : "off"}`, role: "img", "aria-label": on ? t("conn.on") : t("conn.off") });
-}
-
-function casinoChip(c) {
-  return h("li", { class: `casino-chip c-${c.colour}`, title: `${c.name}` },
-    h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),
-    h("span", { text: c.name }),
-    h("span", { class: "sr", text: ` (${t(`colour.${c.colour}`)}, ${t(`symbol.${c.symbol}`)})` }));
-}
-
 function bluffCards(you) {
   const cards = (you && you.bluff_cards) || [];
   return h("section", { class: "card-row", "aria-label": t("me.bluffs") },
@@ -152,7 +142,7 @@ function meSection(msg, me, acting) {
   return h("section", { class: "me", "aria-label": t("me.title") },
     h("div", { class: "me-top" }, pawnMark(me), h("span", { class: "pname", text: me.name }), tags),
     h("p", { class: "money-big" }, moneyEl),
-    mine.length ? h("ul", { class: "casinos", "aria-label": t("me.casinos") }, mine.map(casinoChip))
+    mine.length ? h("ul", { class: "casinos", "aria-label": t("me.casinos") }, mine.map((c) => casinoChip(c)))
       : h("p", { class: "hint", text: t("me.no_casinos") }));
 }
 

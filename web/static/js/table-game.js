@@ -8,7 +8,8 @@ import { eventText, waitingText, quiet, casinoName } from "./words.js";
 import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
-import { scene, parts, problem, dot, casinoChip, controls } from "./table-shared.js";
+import { dot, casinoChip } from "./marks.js";
+import { scene, parts, problem, controls } from "./table-shared.js";
 import { endScreen } from "./table-end.js";
 import { finaleStage } from "./finale.js";
 

@@ -7,7 +7,8 @@ import { group } from "./actions.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { firstRunHelp } from "./firstrun.js";
 import { boardEditor } from "./board-editor.js";
-import { store, send, findAction, problem, dot, controls } from "./table-shared.js";
+import { dot } from "./marks.js";
+import { store, send, findAction, problem, controls } from "./table-shared.js";
 import { fingerprint } from "./fair-view.js";
 import { howToButton, howToCards, howToClick } from "./howto.js";
 

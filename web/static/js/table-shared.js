@@ -1,7 +1,7 @@
 // The table screen's shared parts: its store and socket, what it shows while a reveal runs, the
 // banker's and phoneless seats' actions, and the small pieces every part of the screen draws with.
 
-import { h, icon, Parts } from "./dom.js";
+import { h, Parts } from "./dom.js";
 import { t } from "./i18n.js";
 import { Store } from "./store.js";
 import { Net } from "./net.js";
@@ -37,18 +37,6 @@ export function findAction(type, as, pred = () => true) {
 
 export function problem() {
   return store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null;
-}
-
-export function dot(on, phone = true) {
-  if (!phone) return h("span", { class: "dot none", role: "img", "aria-label": t("table.no_phone"), title: t("table.no_phone") });
-  return h("span", { class: `dot ${on ? "on" : "off"}`, role: "img", "aria-label": on ? t("conn.on") : t("conn.off"), title: on ? t("conn.on") : t("conn.off") });
-}
-
-export function casinoChip(c, small = false) {
-  return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id, title: c.name },
-    h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),
-    h("span", { text: c.name }),
-    h("span", { class: "sr", text: ` (${t(`colour.${c.colour}`)}, ${t(`symbol.${c.symbol}`)})` }));
 }
 
 export function chooserFor(actions, choice, view, extra = {}) {
