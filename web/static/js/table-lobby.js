@@ -126,7 +126,7 @@ function boxEditor(v) {
     store.state.ui.saved ? h("p", { class: "hint", role: "status", text: t("settings.saved") }) : null);
 }
 
-export function saveSettings() {
+function saveSettings() {
   const msg = store.state.msg;
   const cur = msg.view.settings || {};
   const draft = store.state.ui.settings || {};

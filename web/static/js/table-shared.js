@@ -39,7 +39,7 @@ export function problem() {
   return store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null;
 }
 
-export function chooserFor(actions, choice, view, extra = {}) {
+function chooserFor(actions, choice, view, extra = {}) {
   return renderChooser(actions, choice, { view, pending: busy(), pad: false, ...extra });
 }
 
