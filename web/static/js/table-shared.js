@@ -1,5 +1,6 @@
-// The table screen's shared parts: its store and socket, what it shows while a reveal runs, the
-// banker's and phoneless seats' actions, and the small pieces every part of the screen draws with.
+// What every part of the table screen shares: its store and socket, the stage's components, the
+// parts kept between renders, and what the screens read from the state they are given: the message
+// shown, the actions of the banker and of the seats without a phone, the controls drawn for them.
 
 import { h, Parts } from "./dom.js";
 import { t } from "./i18n.js";
@@ -11,46 +12,47 @@ import { renderChooser } from "./chooser.js";
 import { errorText } from "./common.js";
 
 export const KEY = document.body.dataset.key;
-export const store = new Store();
-export const net = new Net(store);
 // The reveal clock (docs/protocol.md): while the host's `reveal` runs, the stage plays the new
-// outcomes and everything else keeps showing `scene.held`, the message from before them.
-export const scene = { stage: null, ring: null, held: null };
+// outcomes and everything else keeps showing `held`, the message from before them.
+export const store = new Store({ choice: null, drawer: false, games: null, settings: null, box: null, saved: false });
+store.settle({ held: null });
+export const net = new Net(store);
+// The stage and the board's ring: components with elements of their own, kept while the page lives.
+export const scene = { stage: null, ring: null };
 // The parts of the screen kept from one render to the next while their data is the same.
 export const parts = new Parts();
-export const shown = () => scene.held || store.state.msg;
-export const revealing = () => { const m = store.state.msg; return !!(m && m.kind === "game" && m.reveal); };
-const busy = () => !!store.state.pending || revealing();
+// The message the screen shows: the one from before a reveal while it runs, else the latest.
+export const shown = (st) => st.held || st.msg;
+export const revealing = (st) => { const m = st.msg; return !!(m && m.kind === "game" && m.reveal); };
+const busy = (st) => !!st.pending || revealing(st);
 
 export function send(action, as) { return net.act(action, as); }
 
-// The listed actions of the banker, or of a seat without a phone (`as`).
-export function actionsOf(as) {
-  const msg = shown();
+// The listed actions in `msg` of the banker, or of a seat without a phone (`as`).
+export function actionsOf(msg, as) {
   if (!msg) return [];
   return as !== null && as !== "" && as !== undefined ? ((msg.table || {}).phoneless || {})[as] || [] : msg.legal_actions;
 }
 
-export function findAction(type, as, pred = () => true) {
-  return actionsOf(as).find((a) => a.type === type && pred(a));
+export function findAction(msg, type, as, pred = () => true) {
+  return actionsOf(msg, as).find((a) => a.type === type && pred(a));
 }
 
-export function problem() {
-  return store.state.error ? h("p", { class: "problem", role: "alert", text: errorText(store.state.error) }) : null;
-}
-
-function chooserFor(actions, choice, view, extra = {}) {
-  return renderChooser(actions, choice, { view, pending: busy(), pad: false, ...extra });
+export function problem(st) {
+  return st.error ? h("p", { class: "problem", role: "alert", text: errorText(st.error) }) : null;
 }
 
 // A group of actions as one control: a button, or a chooser when open.
-export function controls(actions, view, as = null, cls = "") {
+export function controls(actions, view, st, as = null, cls = "") {
   const groups = group(actions);
   const wrap = h("div", { class: `controls ${cls}` });
-  const choice = store.state.ui.choice;
-  const pending = busy();
+  const choice = st.ui.choice;
+  const pending = busy(st);
   for (const [type, list] of groups) {
-    if (choice && choice.type === type && (choice.as ?? null) === as) { wrap.append(chooserFor(list, choice, view)); continue; }
+    if (choice && choice.type === type && (choice.as ?? null) === as) {
+      wrap.append(renderChooser(list, choice, { view, pending, pad: false }));
+      continue;
+    }
     // A bidder without a phone: the lowest bid in one tap first, any other amount behind the pad.
     const now = type === "bid" && as !== null ? quickBid(list[0], as, pending) : null;
     if (now) wrap.append(now);

@@ -1,0 +1,205 @@
+// Everything the banker does on the table screen: taps, typing, keys, and the socket's `moved`. The
+// handlers change the state only through the store (or ask the host), and the page renders from it.
+
+import { setLang, currentLang, t } from "./i18n.js";
+import { newId } from "./net.js";
+import { group } from "./actions.js";
+import { newChoice, chooserClick, chooserInput } from "./chooser.js";
+import { rememberDetails, toggleTheme } from "./common.js";
+import { soundOn, setSound } from "./sounds.js";
+import { needsConfirm } from "./confirm.js";
+import { boardClick, boardFile, closeSheet } from "./board-editor.js";
+import { howToClick } from "./howto.js";
+import { KEY, store, net, shown, revealing, send, actionsOf, findAction } from "./table-shared.js";
+import { quickBidAction } from "./table-bid.js";
+import { SETTINGS } from "./table-lobby.js";
+
+// The actions of the open choice's group, from what the screen shows.
+function actionsFor(choice) {
+  return group(actionsOf(shown(store.state), choice.as)).get(choice.type) || [];
+}
+
+const find = (type, as, pred) => findAction(shown(store.state), type, as, pred);
+
+// An action that cannot be taken back waits for the banker's yes.
+function ask(action, as) {
+  const v = shown(store.state).view;
+  const vars = { n: (v.players || []).length, name: action.seat !== undefined ? (v.players.find((p) => p.seat === action.seat) || {}).name : "" };
+  store.ui({ confirm: { action, as, vars } });
+}
+
+async function doAction(action, as) {
+  const ans = await send(action, as);
+  if (ans && ans.ok && ans.table_key) goTo(ans.table_key);
+}
+
+// Another table: the answer to new game or play again, or `moved` from the host when any table
+// screen of this finished game pressed Play again (so the television follows the laptop). The
+// screen that pressed hears both: it goes once, since a second start would abort the first.
+let leavingFor = null;
+function goTo(key) {
+  if (leavingFor === key) return;
+  leavingFor = key;
+  location.href = `/table?key=${encodeURIComponent(key)}`;
+}
+
+// ---------- the lobby ----------
+
+function saveSettings() {
+  const cur = store.state.msg.view.settings || {};
+  const draft = store.state.ui.settings || {};
+  const edit = {};
+  for (const [k, kind] of SETTINGS) {
+    if (!(k in draft)) continue;
+    let x = draft[k];
+    if (Array.isArray(kind)) x = typeof kind[0] === "number" ? Number(x) : x;
+    else if (kind === "money_or_none") x = x === "" ? null : Number(x);
+    else x = Number(x);
+    if (x !== cur[k]) edit[k] = x;
+  }
+  if (draft.bluff_deck) edit.bluff_deck = draft.bluff_deck;
+  if (!Object.keys(edit).length) return;
+  send({ type: "set_settings", settings: edit }).then((ans) => { if (ans && ans.ok) store.ui({ settings: null, saved: true }); });
+}
+
+// A tap on one of the lobby's own controls; false when the tap is not the lobby's.
+function lobbyClick(act, el) {
+  const ui = store.state.ui;
+  const card = howToClick(act, ui.howto);
+  if (card !== undefined) {
+    store.ui({ howto: card });
+    // The card's title takes the focus (a screen reader reads it); closed, the focus goes back to the button.
+    document.querySelector(card === null ? ".howto-open" : "#howto-title")?.focus();
+  } else if (act === "move") {
+    const a = find("move_seat", null, (x) => x.seat === Number(el.dataset.seat) && x.to === Number(el.dataset.to));
+    if (a) send(a);
+  } else if (act === "remove") {
+    const a = find("remove_player", null, (x) => x.seat === Number(el.dataset.seat));
+    if (a) ask(a, null);
+  } else if (act === "save-settings") saveSettings();
+  else if (act === "box-add") {
+    const box = [...(ui.box || []), { name: `${t("space.casino")} ${(ui.box || []).length + 1}`, colour: "blue", symbol: "roulette" }];
+    store.ui({ box, boxOpen: true });
+  } else if (act === "box-del") store.ui({ box: (ui.box || []).filter((_, i) => i !== Number(el.dataset.i)), boxOpen: true });
+  else if (act === "save-box") {
+    if (find("set_box", null)) send({ type: "set_box", box: ui.box }).then((ans) => { if (ans && ans.ok) store.ui({ box: null, saved: true }); });
+  } else return false;
+  return true;
+}
+
+// Typing in the settings, the bluff deck or the box: kept as a draft until saved, without a render
+// (the field already shows it).
+function lobbyInput(el) {
+  const ui = store.state.ui;
+  if (el.dataset.set) { store.settle({ ui: { settings: { ...(ui.settings || {}), [el.dataset.set]: el.value } } }); return true; }
+  if (el.dataset.deck) {
+    const deck = { ...((ui.settings && ui.settings.bluff_deck) || store.state.msg.view.settings.bluff_deck) };
+    deck[el.dataset.deck] = Number(el.value || 0);
+    store.settle({ ui: { settings: { ...(ui.settings || {}), bluff_deck: deck } } });
+    return true;
+  }
+  if (el.dataset.box !== undefined) {
+    const at = Number(el.dataset.box);
+    store.settle({ ui: { box: ui.box.map((c, i) => (i === at ? { ...c, [el.dataset.k]: el.value } : c)) } });
+    return true;
+  }
+  return false;
+}
+
+// ---------- the drawer ----------
+
+// A tap on one of the drawer's own controls; false when the tap is not the drawer's.
+async function drawerClick(act, el) {
+  if (act === "claim-show") {
+    const shownClaims = { ...(store.state.ui.claimShown || {}) };
+    shownClaims[el.dataset.seat] = !shownClaims[el.dataset.seat];
+    store.ui({ claimShown: shownClaims });
+  } else if (act === "claim") {
+    const a = find("claim_code", null, (x) => x.seat === Number(el.dataset.seat));
+    if (a) send(a);
+  } else if (act === "drawer") store.ui({ drawer: !store.state.ui.drawer });
+  else if (act === "games") {
+    const ans = await net.request("games", {});
+    if (ans.ok) store.ui({ games: ans.games }); else store.set({ error: ans.error });
+  } else if (act === "resume") {
+    const ans = await net.request("resume", { game: el.dataset.game });
+    if (ans.ok) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`; else store.set({ error: ans.error });
+  } else return false;
+  return true;
+}
+
+// ---------- the reveal ----------
+
+// The banker's skip: a tap on the stage, the space bar. Nothing else ends a reveal: a screen
+// without motion waits for the host's clock like every other.
+function skipReveal() {
+  const msg = store.state.msg;
+  if (revealing(store.state) && msg.legal_actions.some((a) => a.type === "skip_reveal")) {
+    net.request("act", { id: newId(), action: { type: "skip_reveal" } });
+  }
+}
+
+// ---------- the listeners ----------
+
+// `page.render()` draws the screen again; `page.restage()` builds the stage again (a new language).
+export function listen(root, page) {
+  root.addEventListener("click", async (ev) => {
+    const el = ev.target.closest("[data-act]");
+    if (!el || el.disabled) return;
+    const act = el.dataset.act;
+    if (chooserClick(el, store, actionsFor, send)) return;
+    if (boardClick(el, { store, send, view: shown(store.state).view })) return;
+    const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
+    if (act === "do") {
+      const a = find(el.dataset.type, as);
+      if (a && needsConfirm(a.type)) ask(a, as);
+      else if (a) doAction(a, as);
+    } else if (act === "bid-now") {
+      const a = quickBidAction(find("bid", as), el);
+      if (a) doAction(a, as);
+    } else if (act === "confirm-yes") {
+      const c = store.state.ui.confirm;
+      store.ui({ confirm: null });
+      if (c) doAction(c.action, c.as);
+    } else if (act === "confirm-no") store.ui({ confirm: null });
+    else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
+    else if (act === "sound") { setSound(!soundOn()); page.render(); }
+    else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(page.restage);
+    else if (act === "theme") { toggleTheme(); page.render(); }
+    else if (!lobbyClick(act, el)) await drawerClick(act, el);
+  });
+
+  root.addEventListener("input", (ev) => {
+    const el = ev.target;
+    if (!lobbyInput(el)) chooserInput(el, store, actionsFor);
+  });
+  root.addEventListener("change", (ev) => {
+    const el = ev.target;
+    if (el.tagName === "SELECT") el.dispatchEvent(new Event("input", { bubbles: true }));
+    else if (el.dataset.boardFile !== undefined) boardFile(el, { store, send, view: shown(store.state).view });
+  });
+  rememberDetails(root, store);
+
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    if (store.state.ui.confirm) store.ui({ confirm: null });
+    else if (store.state.ui.drawer) store.ui({ drawer: false });
+    else if (store.state.ui.boardOpen) closeSheet(store);
+  });
+  // Escape closes the cards, like the banker's question.
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape" || store.state.ui.howto === null || store.state.ui.howto === undefined) return;
+    store.ui({ howto: null });
+    document.querySelector(".howto-open")?.focus();
+  });
+  // During a reveal the space bar (or Enter) skips it wherever the focus is, except in a text field
+  // or while a question is open.
+  document.addEventListener("keydown", (ev) => {
+    if (!revealing(store.state) || store.state.ui.confirm || !(ev.key === " " || ev.key === "Enter")) return;
+    if (ev.target.closest("input, textarea, select")) return;
+    ev.preventDefault();
+    if (!ev.repeat) skipReveal();
+  }, true);
+
+  if (KEY) net.socket.on("moved", (m) => { if (m && typeof m.table_key === "string") goTo(m.table_key); });
+}
