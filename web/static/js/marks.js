@@ -3,13 +3,12 @@
 import { h, icon } from "./dom.js";
 import { t } from "./i18n.js";
 
-// A seat's phone connected or not (`phone` false: a seat played on the table screen), never by colour alone.
+// `phone` false: a seat played on the table screen.
 function dot(on, phone = true) {
   if (!phone) return h("span", { class: "dot none", role: "img", "aria-label": t("table.no_phone"), title: t("table.no_phone") });
   return h("span", { class: `dot ${on ? "on" : "off"}`, role: "img", "aria-label": on ? t("conn.on") : t("conn.off"), title: on ? t("conn.on") : t("conn.off") });
 }
 
-// A casino as a list item: its colour, its game's icon, its name, and both in words for a screen reader.
 function casinoChip(c, small = false) {
   return h("li", { class: `casino-chip c-${c.colour}${small ? " small" : ""}`, "data-casino": c.id, title: c.name },
     h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),

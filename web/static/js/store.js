@@ -1,5 +1,5 @@
 // The page's state: the latest view from the host plus what this screen is in the middle of. Every
-// change goes through it: `set` and `ui` announce a "change" event, on which the page renders.
+// change goes through it; `set` and `ui` announce it ("change"), and the page renders.
 
 class Store extends EventTarget {
   constructor(ui = {}) {
@@ -24,8 +24,8 @@ class Store extends EventTarget {
     this.set({ ui: patch });
   }
 
-  // Merge without announcing: for what the page already shows (a field's text as it is typed, a
-  // draft) and for the corrections the page makes on a change just before it renders it.
+  // Merge without announcing: what the page shows already (a field's text as typed), or a
+  // correction made on a change just before its render.
   settle(patch) {
     const { ui, ...rest } = patch;
     Object.assign(this.state, rest);

@@ -1,5 +1,5 @@
-// Everything the banker does on the table screen: taps, typing, keys, and the socket's `moved`. The
-// handlers change the state only through the store (or ask the host), and the page renders from it.
+// The banker's taps, typing and keys on the table screen, and the host's `moved`: they change the
+// state only through the store (or ask the host); the page renders from it.
 
 import { setLang, currentLang, t } from "./i18n.js";
 import { newId } from "./net.js";
@@ -14,11 +14,7 @@ import { KEY, store, net, shown, revealing, send, actionsOf, findAction } from "
 import { quickBidAction } from "./table-bid.js";
 import { SETTINGS } from "./table-lobby.js";
 
-// The actions of the open choice's group, from what the screen shows.
-function actionsFor(choice) {
-  return group(actionsOf(shown(store.state), choice.as)).get(choice.type) || [];
-}
-
+const actionsFor = (choice) => group(actionsOf(shown(store.state), choice.as)).get(choice.type) || [];
 const find = (type, as, pred) => findAction(shown(store.state), type, as, pred);
 
 // An action that cannot be taken back waits for the banker's yes.
@@ -43,8 +39,6 @@ function goTo(key) {
   location.href = `/table?key=${encodeURIComponent(key)}`;
 }
 
-// ---------- the lobby ----------
-
 function saveSettings() {
   const cur = store.state.msg.view.settings || {};
   const draft = store.state.ui.settings || {};
@@ -64,7 +58,7 @@ function saveSettings() {
 
 // A tap on one of the lobby's own controls; false when the tap is not the lobby's.
 function lobbyClick(act, el) {
-  const ui = store.state.ui;
+  const ui = store.state.ui, box = ui.box || [];
   const card = howToClick(act, ui.howto);
   if (card !== undefined) {
     store.ui({ howto: card });
@@ -77,18 +71,15 @@ function lobbyClick(act, el) {
     const a = find("remove_player", null, (x) => x.seat === Number(el.dataset.seat));
     if (a) ask(a, null);
   } else if (act === "save-settings") saveSettings();
-  else if (act === "box-add") {
-    const box = [...(ui.box || []), { name: `${t("space.casino")} ${(ui.box || []).length + 1}`, colour: "blue", symbol: "roulette" }];
-    store.ui({ box, boxOpen: true });
-  } else if (act === "box-del") store.ui({ box: (ui.box || []).filter((_, i) => i !== Number(el.dataset.i)), boxOpen: true });
+  else if (act === "box-add") store.ui({ box: [...box, { name: `${t("space.casino")} ${box.length + 1}`, colour: "blue", symbol: "roulette" }], boxOpen: true });
+  else if (act === "box-del") store.ui({ box: box.filter((_, i) => i !== Number(el.dataset.i)), boxOpen: true });
   else if (act === "save-box") {
     if (find("set_box", null)) send({ type: "set_box", box: ui.box }).then((ans) => { if (ans && ans.ok) store.ui({ box: null, saved: true }); });
   } else return false;
   return true;
 }
 
-// Typing in the settings, the bluff deck or the box: kept as a draft until saved, without a render
-// (the field already shows it).
+// Typing in the settings, the bluff deck or the box: a draft until saved, kept without a render.
 function lobbyInput(el) {
   const ui = store.state.ui;
   if (el.dataset.set) { store.settle({ ui: { settings: { ...(ui.settings || {}), [el.dataset.set]: el.value } } }); return true; }
@@ -105,8 +96,6 @@ function lobbyInput(el) {
   }
   return false;
 }
-
-// ---------- the drawer ----------
 
 // A tap on one of the drawer's own controls; false when the tap is not the drawer's.
 async function drawerClick(act, el) {
@@ -128,8 +117,6 @@ async function drawerClick(act, el) {
   return true;
 }
 
-// ---------- the reveal ----------
-
 // The banker's skip: a tap on the stage, the space bar. Nothing else ends a reveal: a screen
 // without motion waits for the host's clock like every other.
 function skipReveal() {
@@ -139,9 +126,7 @@ function skipReveal() {
   }
 }
 
-// ---------- the listeners ----------
-
-// `page.render()` draws the screen again; `page.restage()` builds the stage again (a new language).
+// `page.render()` draws the screen again; `page.restage()` builds the stage again in a new language.
 export function listen(root, page) {
   root.addEventListener("click", async (ev) => {
     const el = ev.target.closest("[data-act]");
@@ -180,15 +165,14 @@ export function listen(root, page) {
   });
   rememberDetails(root, store);
 
+  // Escape closes the question, the drawer or the board's sheet; and the cards.
   document.addEventListener("keydown", (ev) => {
     if (ev.key !== "Escape") return;
-    if (store.state.ui.confirm) store.ui({ confirm: null });
-    else if (store.state.ui.drawer) store.ui({ drawer: false });
-    else if (store.state.ui.boardOpen) closeSheet(store);
-  });
-  // Escape closes the cards, like the banker's question.
-  document.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Escape" || store.state.ui.howto === null || store.state.ui.howto === undefined) return;
+    const ui = store.state.ui;
+    if (ui.confirm) store.ui({ confirm: null });
+    else if (ui.drawer) store.ui({ drawer: false });
+    else if (ui.boardOpen) closeSheet(store);
+    if (store.state.ui.howto === null || store.state.ui.howto === undefined) return;
     store.ui({ howto: null });
     document.querySelector(".howto-open")?.focus();
   });

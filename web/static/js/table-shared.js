@@ -1,6 +1,5 @@
-// What every part of the table screen shares: its store and socket, the stage's components, the
-// parts kept between renders, and what the screens read from the state they are given: the message
-// shown, the actions of the banker and of the seats without a phone, the controls drawn for them.
+// What every part of the table screen shares: its store and socket, the stage, the parts kept
+// between renders, the actions of the banker and of the seats without a phone and their controls.
 
 import { h, Parts } from "./dom.js";
 import { t } from "./i18n.js";
@@ -17,11 +16,10 @@ export const KEY = document.body.dataset.key;
 export const store = new Store({ choice: null, drawer: false, games: null, settings: null, box: null, saved: false });
 store.settle({ held: null });
 export const net = new Net(store);
-// The stage and the board's ring: components with elements of their own, kept while the page lives.
+// The stage and the board's ring: components with elements of their own.
 export const scene = { stage: null, ring: null };
 // The parts of the screen kept from one render to the next while their data is the same.
 export const parts = new Parts();
-// The message the screen shows: the one from before a reveal while it runs, else the latest.
 export const shown = (st) => st.held || st.msg;
 export const revealing = (st) => { const m = st.msg; return !!(m && m.kind === "game" && m.reveal); };
 const busy = (st) => !!st.pending || revealing(st);

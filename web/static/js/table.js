@@ -1,8 +1,6 @@
 // The table screen: lobby with the QR code, then the game as the family watches it, the banker's
-// drawer, and the end. Everything it offers comes from the table's legal_actions. This module is
-// the page's shell: on every change of the store it feeds the stage, corrects what the change left
-// behind (a choice whose actions are gone) and renders the frame and the screen from the state. The
-// banker's taps and keys are table-input.js's.
+// drawer, and the end. Everything it offers comes from the table's legal_actions. The page's shell:
+// on each change of the store it feeds the stage and renders from the state (taps: table-input.js).
 
 import { h, icon, $, patch } from "./dom.js";
 import { loadLang, t } from "./i18n.js";
@@ -21,8 +19,7 @@ import { game, fitStatus } from "./table-game.js";
 import { drawer } from "./table-drawer.js";
 
 const root = $("#app");
-// What the stage was fed: the latest message, and the last one shown (not held) before it.
-let fed = null;
+let fed = null; // the message last fed to the stage
 let lastShown = null;
 
 // ---------- the frame ----------
@@ -136,9 +133,8 @@ function freshSince(before, view) {
   return (view.log || []).slice(Math.max(0, from - (view.log_start || 0)));
 }
 
-// What a change leaves to correct before it is shown: a choice whose actions are gone; the one seat
-// without a phone that must choose gets its main choice open; the lobby's box editor starts from a
-// copy of the settings' box.
+// What a change leaves to correct before its render: a choice whose actions are gone, a seat's choice
+// to open, the lobby's box editor to start from the settings' box.
 function corrections(st) {
   const msg = shown(st);
   if (!msg) return null;
@@ -146,8 +142,8 @@ function corrections(st) {
   let choice = st.ui.choice;
   if (choice && (group(actionsOf(msg, choice.as)).get(choice.type) || []).length === 0) choice = ui.choice = null;
   if (msg.kind === "game" && !choice) {
-    // When several must (an auction's bidders), each keeps its buttons and the banker opens the one
-    // that bids. A bidder keeps its buttons even alone: the lowest bid is one tap (table-bid.js).
+    // The one seat without a phone that must choose: its main choice opens. When several must (an
+    // auction's bidders), each keeps its buttons; a bidder even alone (table-bid.js).
     const open = Object.entries((msg.table || {}).phoneless || {}).map(([seat, actions]) => {
       const g = group(actions);
       return [seat, [...g.keys()].find((k) => OPEN.includes(k) && k !== "bid" && !isSimple(g.get(k)))];
@@ -173,6 +169,5 @@ applyTheme();
 await loadLang();
 if (!KEY) store.set({ conn: "refused", refusal: "bad_key" });
 else net.connect({ table_key: KEY });
-// A new language: the stage is built again in it, and plays on from what it showed.
 listen(root, { render, restage: () => { scene.stage = null; scene.ring = null; received(store.state.msg); render(); } });
 render();
