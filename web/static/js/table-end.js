@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { t, has, money } from "./i18n.js";
 import { moneyChart } from "./chart.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { KEY, store, problem } from "./table-shared.js";
+import { KEY, problem, rerender } from "./table-shared.js";
 import { fairPanel } from "./fair-view.js";
 
 // The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
@@ -25,7 +25,7 @@ export function endScreen(msg, st) {
       problem(st)),
     h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),
-      fairPanel(msg.game_id, { kind: "table", fetchExport: () => fetch(exportUrl).then((r) => r.text()), rerender: () => store.set({}), open: !!st.ui.fairOpen }),
+      fairPanel(msg.game_id, { kind: "table", fetchExport: () => fetch(exportUrl).then((r) => r.text()), rerender, open: !!st.ui.fairOpen }),
       h("details", { class: "check" }, h("summary", { text: t("show.check") }),
         h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
         h("p", { class: "hint", text: t("end.seed_help") }),

@@ -25,6 +25,7 @@ export const revealing = (st) => { const m = st.msg; return !!(m && m.kind === "
 const busy = (st) => !!st.pending || revealing(st);
 
 export function send(action, as) { return net.act(action, as); }
+export const rerender = () => store.set({}); // for the fairness panel, when its check moved on
 
 // The listed actions in `msg` of the banker, or of a seat without a phone (`as`).
 export function actionsOf(msg, as) {
