@@ -8,7 +8,8 @@ import { newChoice, chooserClick, chooserInput } from "./chooser.js";
 import { rememberDetails, toggleTheme } from "./common.js";
 import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm } from "./confirm.js";
-import { boardClick, boardFile, closeSheet } from "./board-editor.js";
+import { h, $ } from "./dom.js";
+import { VERSION, spaceOf, put, removeAt } from "./board-draft.js";
 import { howToClick } from "./howto.js";
 import { KEY, store, net, shown, revealing, send, actionsOf, findAction } from "./table-shared.js";
 import { quickBidAction } from "./table-bid.js";
@@ -117,6 +118,67 @@ async function drawerClick(act, el) {
   return true;
 }
 
+// Send a board (or null) as the lobby's setting; the host (the engine) accepts or refuses it. Taken,
+// the sheet closes: the lobby says what happened.
+async function sendBoard(board, note) {
+  const ans = await send({ type: "set_settings", settings: { board } });
+  if (ans && ans.ok) closeSheet({ boardDraft: null, boardAt: null, boardInsert: false, boardProblem: null, boardNote: note });
+  return ans;
+}
+
+// The sheet closes (Close, Esc, a board taken); the focus goes back to the lobby's "Board map".
+function closeSheet(more = {}) {
+  store.ui({ ...more, boardOpen: false });
+  $(".board-edit summary")?.focus();
+}
+
+// A tap in the board map's editor; true when it was one.
+function boardClick(el) {
+  const act = el.dataset.act;
+  if (!act || !act.startsWith("bd-")) return false;
+  const ui = store.state.ui;
+  const spaces = ui.boardDraft;
+  const at = ui.boardAt ?? null;
+  const fresh = { boardAt: null, boardInsert: false, boardProblem: null, boardNote: null };
+  if (act === "bd-put") store.ui({ ...fresh, boardDraft: put(spaces, spaceOf(el.dataset), at, !!ui.boardInsert) });
+  else if (act === "bd-at") {
+    const n = Number(el.dataset.at);
+    store.ui({ boardAt: n < spaces.length && n !== at ? n : null, boardInsert: false });
+  } else if (act === "bd-insert") store.ui({ boardInsert: !ui.boardInsert });
+  else if (act === "bd-remove-at") store.ui({ ...fresh, boardDraft: removeAt(spaces, at) });
+  else if (act === "bd-end") store.ui({ boardAt: null, boardInsert: false });
+  else if (act === "bd-undo") store.ui({ ...fresh, boardDraft: spaces.slice(0, -1) });
+  else if (act === "bd-clear") store.ui({ ...fresh, boardDraft: [] });
+  else if (act === "bd-close") closeSheet();
+  else if (act === "bd-save") sendBoard({ version: VERSION, spaces }, "saved");
+  else if (act === "bd-remove") sendBoard(null, null);
+  else if (act === "bd-export") download({ version: VERSION, spaces });
+  return true;
+}
+
+function download(board) {
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(board, null, 1)}\n`], { type: "application/json" }));
+  const a = h("a", { href: url, download: "cashrun-board.json" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// A chosen file: read, parsed, and sent; the host's refusal is shown in words.
+async function boardFile(input) {
+  const file = input.files && input.files[0];
+  input.value = "";
+  if (!file) return;
+  let board;
+  try { board = JSON.parse(await file.text()); } catch {
+    store.ui({ boardProblem: t("boardedit.not_json"), boardNote: null });
+    return;
+  }
+  store.ui({ boardProblem: null });
+  await sendBoard(board, "imported");
+}
+
 // The banker's skip: a tap on the stage, the space bar. Nothing else ends a reveal: a screen
 // without motion waits for the host's clock like every other.
 function skipReveal() {
@@ -133,7 +195,7 @@ export function listen(root, page) {
     if (!el || el.disabled) return;
     const act = el.dataset.act;
     if (chooserClick(el, store, actionsFor, send)) return;
-    if (boardClick(el, { store, send, view: shown(store.state).view })) return;
+    if (boardClick(el)) return;
     const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
     if (act === "do") {
       const a = find(el.dataset.type, as);
@@ -161,7 +223,7 @@ export function listen(root, page) {
   root.addEventListener("change", (ev) => {
     const el = ev.target;
     if (el.tagName === "SELECT") el.dispatchEvent(new Event("input", { bubbles: true }));
-    else if (el.dataset.boardFile !== undefined) boardFile(el, { store, send, view: shown(store.state).view });
+    else if (el.dataset.boardFile !== undefined) boardFile(el);
   });
   rememberDetails(root, store);
 
@@ -171,7 +233,7 @@ export function listen(root, page) {
     const ui = store.state.ui;
     if (ui.confirm) store.ui({ confirm: null });
     else if (ui.drawer) store.ui({ drawer: false });
-    else if (ui.boardOpen) closeSheet(store);
+    else if (ui.boardOpen) closeSheet();
     if (store.state.ui.howto === null || store.state.ui.howto === undefined) return;
     store.ui({ howto: null });
     document.querySelector(".howto-open")?.focus();

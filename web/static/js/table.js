@@ -134,7 +134,7 @@ function freshSince(before, view) {
 }
 
 // What a change leaves to correct before its render: a choice whose actions are gone, a seat's choice
-// to open, the lobby's box editor to start from the settings' box.
+// to open, the lobby's box and board editors to start from the settings' box and board.
 function corrections(st) {
   const msg = shown(st);
   if (!msg) return null;
@@ -150,7 +150,9 @@ function corrections(st) {
     }).filter(([, first]) => first);
     if (open.length === 1) ui.choice = newChoice(open[0][1], Number(open[0][0]));
   }
-  if (msg.kind === "lobby" && !st.ui.box && group(msg.legal_actions).has("set_box")) ui.box = (msg.view.settings.box || []).map((c) => ({ ...c }));
+  const offered = msg.kind === "lobby" ? group(msg.legal_actions) : new Map();
+  if (!st.ui.box && offered.has("set_box")) ui.box = (msg.view.settings.box || []).map((c) => ({ ...c }));
+  if (!st.ui.boardDraft && offered.has("set_settings")) ui.boardDraft = ((msg.view.settings.board || {}).spaces || []).map((sp) => ({ ...sp }));
   return Object.keys(ui).length ? { ui } : null;
 }
 
