@@ -5,7 +5,8 @@
 import { setLang, currentLang } from "./i18n.js";
 import { rememberDetails, toggleTheme } from "./common.js";
 import { TOKEN, WATCH, store, net, forget } from "./phone-shared.js";
-import { newFair, sent, keep } from "./fair-keep.js";
+import { keep } from "./fair-keep.js";
+import { newFair, sent } from "./fair-seat.js";
 
 const codeOf = (ui) => ui.code.trim().toUpperCase();
 

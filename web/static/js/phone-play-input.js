@@ -9,7 +9,7 @@ import { setCountdown } from "./common.js";
 import { store, net, root, forget } from "./phone-shared.js";
 import { stopWatching } from "./phone-input.js";
 import { showingNow, shownKind, firstChoice, rememberStake } from "./phone-decision.js";
-import { keepSeed, revealStart, nextLink } from "./fair-keep.js";
+import { keepSeed, revealStart, nextLink } from "./fair-seat.js";
 import { decisionShown, keepInView, showDecision } from "./phone-pin.js";
 
 // Send one of my actions. If its answer holds an outcome the table now shows (and no newer view came

@@ -1,6 +1,7 @@
 // The banker's taps, typing and keys on the table screen, and the host's `moved`: they change the
 // state only through the store (or ask the host); the page renders from it.
 
+import { h, $ } from "./dom.js";
 import { setLang, currentLang, t } from "./i18n.js";
 import { newId } from "./net.js";
 import { group } from "./actions.js";
@@ -8,7 +9,6 @@ import { newChoice, chooserClick, chooserInput } from "./chooser.js";
 import { rememberDetails, toggleTheme } from "./common.js";
 import { soundOn, setSound } from "./sounds.js";
 import { needsConfirm } from "./confirm.js";
-import { h, $ } from "./dom.js";
 import { VERSION, spaceOf, put, removeAt } from "./board-draft.js";
 import { howToClick } from "./howto.js";
 import { KEY, store, net, shown, revealing, send, actionsOf, findAction } from "./table-shared.js";
