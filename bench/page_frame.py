@@ -33,12 +33,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from engine import BANKER  # noqa: E402
-from extremes import LONG_NAMES, seat_the_extremes  # noqa: E402
+from extremes import PHONE_SEAT, claim_the_last_seat, seat_the_extremes  # noqa: E402
 from finished_game import TableSocket  # noqa: E402
-from web_driver import claim_seat, log_end, perform, start_game  # noqa: E402
+from web_driver import log_end, perform, seeded_random, start_game  # noqa: E402
 from web_host import ARGS, CHROMIUM, start_host, stop_host  # noqa: E402
 
-PHONE_SEAT = len(LONG_NAMES) - 1
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}
 REVEAL = 0.1
@@ -92,15 +91,16 @@ def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
         try:
             for ctx in (tctx, pctx):
                 ctx.add_init_script(MEASURE)
+            seeded_random(pctx, 6)  # the phone's chain, and so the game, the same every run
             table = tctx.new_page()
             phone = pctx.new_page()
             errors: list[str] = []
             for name, page in (("table", table), ("phone", phone)):
                 page.on("pageerror", lambda e, name=name: errors.append(f"{name}: {e}"))
-            plan, mirror = seat_the_extremes(table, host.table_url)
+            seat_the_extremes(table, host.table_url)
             start_game(table)
+            plan, mirror = claim_the_last_seat(table, phone, host.base)
             wait_log(table, log_end(mirror.view(None)))
-            claim_seat(table, phone, host.base, PHONE_SEAT)
             sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
             for page in (table, phone):
                 page.evaluate("() => { window.__updates.length = 0; }")

@@ -6,14 +6,17 @@ from __future__ import annotations
 from engine import BANKER, Game, Settings
 from game_plan import Planner
 from engine.settings import MAX_NAME
-from web_driver import seat_without_phones, settle
+from web_driver import claim_seat, phone_chains, seat_without_phones, settle
 from web_host import SEED
+from tests.engine.randomplay import PhoneChain
 
 LONG_NAMES = ["Wilhelmina van den Broek", "Maximiliaan Wouterse-Mol", "Annemarie Hoogerwerf-May",
               "Geertruida Mulder-Witkam", "Wouter Maximiliaan Meyer", "Bartholomeus W. Wijnands"]
 assert all(len(n) == MAX_NAME for n in LONG_NAMES)
 SETTINGS = Settings(starting_money=12_000_000, bank_reserve=20_000_000, auction_seconds=120)
 """Every player starts with eight digits; the banker can hand one most of the bank."""
+PHONE_SEAT = len(LONG_NAMES) - 1
+"""The seat a phone claims once the game runs."""
 RICH = 29_990_000
 """What the richest player holds once the banker has given them most of the bank."""
 
@@ -77,11 +80,21 @@ WORST = r"""async ({ n, rich, over = false, box = 0 }) => {
 }"""
 
 
-def plan_extremes(seed: str, client_seeds: list[str | None]) -> Planner:
+def extremes_game(chains: dict[int, PhoneChain]) -> Game:
+    """The game of the six long names from the host's seed (CASHRUN_SEED; a seat without a phone
+    adds no client seed), with the chain of each phone that claimed a seat once it ran."""
+    game = Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
+    for seat, chain in sorted(chains.items()):
+        game.apply(BANKER, {"type": "new_chain", "seat": seat, "head": chain.head})
+    return game
+
+
+def plan_extremes(chains: dict[int, PhoneChain]) -> Planner:
     """A lean game for the check at every stage (six players own every casino from the start): a casino game lost with a bluff
     accepted and one challenged, Everybody Plays with cards, most of the bank handed to one
-    player, an auction, the lap started, claimed and confirmed by the banker."""
-    p = Planner(Game.new(LONG_NAMES, settings=SETTINGS, seed=seed, client_seeds=client_seeds))
+    player, an auction, the lap started, claimed and confirmed by the banker. ``chains``: the
+    phones that claimed a seat, which spin for the others' stakes."""
+    p = Planner(extremes_game(chains), chains)
     seat = p.until_turn_start()
     p.losing_visit(seat, "accept_bluff", "bluff_accepted")
     seat = p.until_bluff_holder(12)
@@ -100,12 +113,18 @@ def plan_extremes(seed: str, client_seeds: list[str | None]) -> Planner:
     return p
 
 
-def seat_the_extremes(table, url: str) -> tuple[Planner, Game]:
+def seat_the_extremes(table, url: str) -> None:
     """The table screen opens ``url`` and seats the six long names, none with a phone, with the
-    money rules; so the draws come from the host's seed alone (CASHRUN_SEED; a seat without a
-    phone adds no client seed), and the plan and its local mirror are the same every run."""
+    money rules; so the game's draws are the same every run."""
     table.goto(url)
     settle(table)
     set_money_rules(table)
     seat_without_phones(table, LONG_NAMES)
-    return plan_extremes(SEED, [None] * len(LONG_NAMES)), Game.new(LONG_NAMES, settings=SETTINGS, seed=SEED)
+
+
+def claim_the_last_seat(table, phone, base: str) -> tuple[Planner, Game]:
+    """The phone claims the last seat in play; the plan and its local mirror then take the chain
+    the phone gave (as the host does), so the plan taps the phone's spins for the others' stakes."""
+    claim_seat(table, phone, base, PHONE_SEAT)
+    chains = phone_chains([None] * PHONE_SEAT + [phone])
+    return plan_extremes(chains), extremes_game(chains)

@@ -237,6 +237,32 @@ def started_fair(frames: Frames) -> dict[str, list]:
     return {key: view["log"][0][key] for key in FAIR}
 
 
+SEEDED_RANDOM = """((seed) => {
+  // mulberry32, its state kept in the origin's storage so a reload goes on where it was.
+  const key = 'test.random';
+  let s = Number(localStorage.getItem(key) ?? seed) >>> 0;
+  const next = () => {
+    s = (s + 0x6D2B79F5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  Object.defineProperty(crypto, 'getRandomValues', { value: (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    localStorage.setItem(key, String(s));
+    return array;
+  } });
+})"""
+
+
+def seeded_random(ctx, seed: int) -> None:
+    """The pages of ``ctx`` draw their randomness (a phone's client seed, start value, chain and
+    action ids) from ``seed``, so a test's game is the same every run. Only a test does this: a
+    real phone's values come from the browser's cryptographic source, unforeseeable by the host."""
+    ctx.add_init_script(f"{SEEDED_RANDOM}({seed})")
+
+
 def kept_entries(pages: list, game_id: str | None = None) -> list[dict | None]:
     """What each phone keeps for the game (``game_id``; its only game when None); None for a seat
     without a phone (None in ``pages``)."""

@@ -47,7 +47,7 @@ function gamesAndPicks(actions, choice, step, view, list) {
   for (const g of step.options) {
     const next = nextStep(actions, { ...choice.chosen, game: g.key });
     const name = valueLabel("game", g.value, view, g.action).text;
-    const row = h("div", { class: "game-row", role: "group", "aria-label": name }, h("p", { class: "game-name", text: name }));
+    const row = h("div", { class: "game-row", "data-game": g.value, role: "group", "aria-label": name }, h("p", { class: "game-name", text: name }));
     if (next && next.field === "pick") {
       for (const o of next.options) row.append(optionButton("pick", o, view, o.action, { field: "game", key: g.key }));
     } else row.append(optionButton("game", g, view, g.action));
