@@ -40,10 +40,11 @@ def legal(t: Table) -> list[dict[str, Any]]:
                 actions.append({"type": "transfer", "from": source, "to": target,
                                 "amount": {"min": unit, "max": most, "step": unit}, "reason": REASON})
     in_play = t.core.pending.get("casino")
+    owners: list[Place] = ["bank", *seats]
     for casino, owner in enumerate(t.core.owner):
         if casino == in_play:
             continue
-        for target in ["bank", *seats]:
+        for target in owners:
             if target != ("bank" if owner is None else owner):
                 actions.append({"type": "move_casino", "casino": casino, "to": target, "reason": REASON})
     for seat in seats:

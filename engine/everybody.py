@@ -3,6 +3,7 @@ lowest makes up what the bank lacks."""
 from __future__ import annotations
 
 from . import flow, money
+from .continuations import END_SPACE
 from .randomisers import outcome, score
 from .table import Table
 from .vocabulary import EVERYBODY_PRIZE, Phase, Seat, Symbol
@@ -77,4 +78,4 @@ def _pay_winner(t: Table, symbol: Symbol, winner: Seat, first: list[list[int]]) 
 
 def _make_up(t: Table, winner: Seat, lowest: Seat, first: list[list[int]], shortfall: int) -> None:
     t.emit("everybody_result", winner=winner, lowest=lowest, scores=first)
-    money.charge(t, lowest, winner, shortfall, "everybody_plays", flow.END_SPACE)
+    money.charge(t, lowest, winner, shortfall, "everybody_plays", END_SPACE)

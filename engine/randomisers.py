@@ -10,10 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rng import Rng
-from .vocabulary import RANKS, SUITS, Seat, Symbol
-
-Event = dict[str, Any]
-
+from .vocabulary import RANKS, SUITS, Event, Seat, Symbol
 
 Spinner = dict[str, Any]
 """Who gave a draw that settles a stake: ``{"by": seat, "link": link}`` for an opponent's link of
