@@ -42,4 +42,4 @@ class Updates {
   }
 }
 
-export { Updates, patch, join };
+export { Updates, patch };
