@@ -209,6 +209,7 @@ export function listen(root, page) {
       store.ui({ confirm: null });
       if (c) doAction(c.action, c.as);
     } else if (act === "confirm-no") store.ui({ confirm: null });
+    else if (act === "skip") skipReveal();
     else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
     else if (act === "sound") { setSound(!soundOn()); page.render(); }
     else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(page.restage);
