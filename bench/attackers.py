@@ -7,22 +7,24 @@ from __future__ import annotations
 import json
 import random
 import select
-import socket
 import sys
 import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import websocket
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import WAIT  # noqa: E402
+from bench.peers import WAIT
+from tests.loopback import connect_from
 
-from tests.loopback import connect_from  # noqa: E402
+if TYPE_CHECKING:
+    import socket
+    from collections.abc import Callable
 
 ATTACKER = "127.0.0.2"
 STALLERS = [f"127.0.0.{n}" for n in range(2, 7)]

@@ -23,15 +23,15 @@ elif MODE == "eventlet":
 
     eventlet.monkey_patch()
 
-import json  # noqa: E402
-import os  # noqa: E402
-import socket  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+import json
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
 
-import socketio  # noqa: E402
+import socketio
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -76,7 +76,7 @@ def main() -> None:
         sys.path.insert(0, str(ROOT))
         from werkzeug.serving import make_server
 
-        from companion.network import NoDelayHandler
+        from companion.door.network import NoDelayHandler
 
         make_server("127.0.0.1", port, app, threaded=True, request_handler=NoDelayHandler).serve_forever()
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Game, Settings  # noqa: E402
-from tests.engine.randomplay import concrete, random_board  # noqa: E402
+from engine import Game, Settings
+from tests.engine.randomplay import concrete, random_board
 
 
 def random_play_rate(games: int, with_board: bool) -> tuple[int, float, float]:

@@ -20,10 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from engine import Game, Settings  # noqa: E402
-from engine.fairness import CHANCE, check  # noqa: E402
-from tests.engine.randomplay import concrete  # noqa: E402
-from web_host import ARGS, CHROMIUM  # noqa: E402
+from web_host import ARGS, CHROMIUM
+
+from engine import Game, Settings
+from engine.fairness import CHANCE, check
+from tests.engine.randomplay import concrete
 
 HOLD_BACK = {"announce", "claim_lap"}
 

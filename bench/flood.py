@@ -46,19 +46,22 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import websocket
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import AVOID, ENV, NAMES, percentiles, running_host  # noqa: E402
-from bench.attackers import ATTACKER, PACKETS, WATCHERS  # noqa: E402
-from bench.peers import WAIT, Peer, started_game  # noqa: E402
+from latency import AVOID, ENV, NAMES, percentiles, running_host
 
-from tests.engine.randomplay import concrete  # noqa: E402
-from tests.loopback import connect_from  # noqa: E402
+from bench.attackers import ATTACKER, PACKETS, WATCHERS
+from bench.peers import WAIT, Peer, started_game
+from tests.engine.randomplay import concrete
+from tests.loopback import connect_from
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 NEWCOMER = "127.0.0.7"
 QUIET = 5.0

@@ -39,16 +39,17 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterator
-
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import WAIT, Peer, measure, paced  # noqa: E402
+from bench.peers import WAIT, Peer, measure, paced
+from tests.engine.randomplay import concrete
+from tests.loopback import free_port
 
-from tests.engine.randomplay import concrete  # noqa: E402
-from tests.loopback import free_port  # noqa: E402
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 AVOID = ("announce", "auction", "claim_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]

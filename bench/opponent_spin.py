@@ -34,12 +34,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["CASHRUN_SEED"] = "bench-opponent-spin"
 
-from bench.latency import running_host  # noqa: E402
-from bench.peers import Peer  # noqa: E402
-
-from engine.fairness import CHANCE  # noqa: E402
-from tests.engine.randomplay import concrete  # noqa: E402
-from tests.phonefair import PhoneFair, link_for  # noqa: E402
+from bench.latency import running_host
+from bench.peers import Peer
+from engine.fairness import CHANCE
+from tests.engine.randomplay import concrete
+from tests.phonefair import PhoneFair, link_for
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 AVOID = ("announce", "auction", "claim_lap", "draw_for")

@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "host"))
 
-from hostkit import Client, FakeClock, fake_app, join  # noqa: E402
+from hostkit import Client, FakeClock, fake_app, join
 
-from companion import record  # noqa: E402
-from tests.engine.randomplay import concrete  # noqa: E402
+from companion.saving import record
+from tests.engine.randomplay import concrete
 
 AS_BUILT = record.Record.commit
 AVOID = ("announce", "auction", "claim_lap")

@@ -30,13 +30,13 @@ from urllib.parse import parse_qs, urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from extremes import PHONE_SEAT, claim_the_last_seat, seat_the_extremes
+from finished_game import TableSocket
+from playwright.sync_api import sync_playwright
+from web_driver import log_end, perform, seeded_random, start_game
+from web_host import ARGS, CHROMIUM, start_host, stop_host
 
-from engine import BANKER  # noqa: E402
-from extremes import PHONE_SEAT, claim_the_last_seat, seat_the_extremes  # noqa: E402
-from finished_game import TableSocket  # noqa: E402
-from web_driver import log_end, perform, seeded_random, start_game  # noqa: E402
-from web_host import ARGS, CHROMIUM, start_host, stop_host  # noqa: E402
+from engine import BANKER
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}

@@ -4,12 +4,15 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import socketio
 
-from companion.updates import Screen
 from tests.loopback import connect_from
+from tests.screen import Screen
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 WAIT = 10.0
 

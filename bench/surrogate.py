@@ -30,10 +30,10 @@ import socketio
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import AVOID, NAMES, percentiles, running_host  # noqa: E402
-from bench.peers import WAIT, Peer, started_game  # noqa: E402
+from latency import AVOID, NAMES, percentiles, running_host
 
-from tests.engine.randomplay import concrete  # noqa: E402
+from bench.peers import WAIT, Peer, started_game
+from tests.engine.randomplay import concrete
 
 LONE = "\ud800"
 PACE = 0.25

@@ -25,19 +25,19 @@ elif sys.argv[2:3] == ["eventlet"]:
 
     eventlet.monkey_patch()
 
-import json  # noqa: E402
-import os  # noqa: E402
-import signal  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import Any
 
 STAGES = ("received", "applied", "committed", "encoded")
 
 
 class Act:
-    __slots__ = ("stages", "written", "bytes", "queued", "writes")
+    __slots__ = ("bytes", "queued", "stages", "writes", "written")
 
     def __init__(self, received: float) -> None:
         self.stages = {"received": received}

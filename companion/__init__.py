@@ -3,22 +3,33 @@ from __future__ import annotations
 
 import logging
 import os
+import platform
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flask import Flask
 from flask_socketio import SocketIO
 
 import web
 
-from .limits import BURST, MAX_FRAME_BYTES, RATE
-from .system import laptop_system
-from .timers import Clock, Scheduler, Wall
+from .door.limits import BURST, MAX_FRAME_BYTES, RATE
+
+if TYPE_CHECKING:
+    from .common.timers import Clock, Scheduler, Wall
 
 __version__ = "0.1.0"
 """The one place the version is written: the package, ``cashrun --version`` and the table screen read it."""
 
 socketio = SocketIO()
+
+SYSTEMS = {"Windows": "windows", "Darwin": "macos"}
+
+
+def laptop_system() -> str:
+    """Which system the laptop runs, for the table screen's first-start help on its firewall:
+    ``windows``, ``macos`` or ``linux``; any other system gets the Linux help (ask the firewall, if any)."""
+    return SYSTEMS.get(platform.system(), "linux")
 
 
 def create_app(
@@ -41,14 +52,14 @@ def create_app(
     before anyone may act on it; 0 turns that off, for tests and benches that do not watch the stage.
     """
     from . import events  # noqa: F401  (its decorators register the Socket.IO handlers)
-    from .gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
+    from .common.timers import ThreadScheduler
+    from .door.gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
+    from .door.packets import PacketDoor
     from .host import Host
     from .logs import SOCKET_LOGGER
-    from .packets import PacketDoor
     from .routes import pages
-    from .store import Store
-    from .timers import ThreadScheduler
-    from .transport import TextPacket, Transport
+    from .saving.store import Store
+    from .wire.transport import TextPacket, Transport
 
     web_dir = Path(web.__file__).parent
     app = Flask(__name__, template_folder=web_dir / "templates", static_folder=web_dir / "static")

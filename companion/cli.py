@@ -7,18 +7,21 @@ import sqlite3
 import sys
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
-from flask import Flask
 
 from . import __version__, create_app
-from .datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
-from .host import Host
+from .door.network import Addresses, lan_addresses, serve
 from .logs import setup as setup_logs
-from .network import lan_addresses, serve
-from .store import STORAGE_ERRORS
-from .services import Addresses
-from .texts import say, system_language
+from .saving.datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
+from .saving.store import STORAGE_ERRORS
+from .translations import say, system_language
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from .host import Host
 
 DEFAULT_PORT = 8000
 ALL_INTERFACES = ("0.0.0.0", "::", "")

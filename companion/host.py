@@ -4,21 +4,26 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from socketio.exceptions import ConnectionRefusedError as Refused
 
-from .codes import new_id, new_join_code, new_table_key, normal_claim_code, normal_join_code, token_hash
-from .errors import HostError, refusal
-from .guard import Guard
-from .limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
-from .lobby import PROFILE, Lobby, with_profile
-from .seating import fair_of
-from .store import STORAGE_ERRORS, SavedGame, Store
-from .services import Addresses, Services
-from .table import Table
-from .timers import Clock, Scheduler, Wall
-from .transport import Conn, Seating, Transport
+from .common.errors import HostError, refusal
+from .door.guard import Guard
+from .door.limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
+from .door.network import Addresses
+from .play.codes import new_id, new_join_code, new_table_key, normal_claim_code, normal_join_code, token_hash
+from .play.lobby import PROFILE, Lobby, with_profile
+from .play.seating import fair_of
+from .play.services import Services
+from .play.table import LiveTable
+from .saving.store import STORAGE_ERRORS, SavedGame, Store
+from .wire.transport import Conn, Seating, Transport
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .common.timers import Clock, Scheduler, Wall
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +41,14 @@ class SetAside:
 
 
 class Host:
+    """The one host of a run: every socket that connects, every table loaded from the store, and
+    the checks each message passes before a table sees it (its socket's and address's rate, its
+    size, the guessed codes); each message's answer, a refusal when the message fails.
+
+    A table is loaded on first use (``table``) and stays live for the run; ``services`` is what
+    every table shares. Created once by ``create_app``.
+    """
+
     def __init__(self, store: Store, clock: Clock, wall: Wall, scheduler: Scheduler, transport: Transport,
                  seed: str | None = None, rate: tuple[float, int] = (RATE, BURST),
                  reveal_scale: float = 1.0) -> None:
@@ -44,7 +57,7 @@ class Host:
         self.rate = rate
         self.guard = Guard(clock)
         self.conns: dict[str, Conn] = {}
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, LiveTable] = {}
         self.set_aside: dict[str, SetAside] = {}
         self._lock = threading.RLock()
         self.services = Services(store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table,
@@ -60,14 +73,14 @@ class Host:
         self.store.close()
 
     def _saving_changed(self) -> None:
-        """Saving stopped or works again: every table screen says so at once (``Table.saving``)."""
+        """Saving stopped or works again: every table screen says so at once (``LiveTable.saving``)."""
         for table in list(self.tables.values()):
             with table.lock:
                 table.tell.everyone()
 
     # Tables.
 
-    def new_table(self, lobby: Lobby | None = None) -> Table:
+    def new_table(self, lobby: Lobby | None = None) -> LiveTable:
         """A new lobby, saved at once: ``lobby`` (play again), or empty with the box profile (casinos and board) used last."""
         with self._lock:
             code = new_join_code()
@@ -83,10 +96,10 @@ class Host:
             now = self.services.wall()
             saved = SavedGame(new_id(), new_table_key(), code, "lobby", now, now, lobby.to_dict(), None)
             self.store.create(saved)
-            table = self.tables[saved.id] = Table(self.services, saved)
+            table = self.tables[saved.id] = LiveTable(self.services, saved)
             return table
 
-    def open_latest(self) -> tuple[Table, bool]:
+    def open_latest(self) -> tuple[LiveTable, bool]:
         """The newest game in play or else the newest lobby (True), or a new lobby (False).
 
         What ``cashrun`` opens on start. A game that fails to load is set aside
@@ -98,7 +111,7 @@ class Host:
                 return table, True
         return self.new_table(), False
 
-    def table(self, game_id: str) -> Table | None:
+    def table(self, game_id: str) -> LiveTable | None:
         """A saved game, loaded on first use; None if unknown or set aside."""
         with self._lock:
             table = self.tables.get(game_id)
@@ -107,7 +120,7 @@ class Host:
                 if saved is None:
                     return None
                 try:
-                    table = Table(self.services, saved)
+                    table = LiveTable(self.services, saved)
                 except STORAGE_ERRORS:
                     raise
                 except Exception as error:  # a game this engine cannot replay must not stop the others
@@ -118,7 +131,7 @@ class Host:
                 self.tables[game_id] = table
             return table
 
-    def table_of_key(self, key: Any) -> Table | None:
+    def table_of_key(self, key: Any) -> LiveTable | None:
         if not is_text(key) or len(key) > MAX_SECRET:
             return None
         game_id = self.store.game_of_key(key)
@@ -215,7 +228,7 @@ class Host:
         self.guard.trust(conn.address)
         return answer
 
-    def _table_of_code(self, conn: Conn, data: Any) -> Table:
+    def _table_of_code(self, conn: Conn, data: Any) -> LiveTable:
         """The table a join code names: its open lobby, else its newest game."""
         code = normal_join_code(fields(data, code=str)["code"])
         game_id = self.store.lobby_of_code(code) or self.store.game_of_code(code)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
-from .limits import TokenBucket
+from .door.limits import TokenBucket
 
 LINES = (1 / 6, 20)
 """Log lines a second, at once: ten a minute after a burst of twenty."""

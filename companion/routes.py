@@ -1,12 +1,19 @@
-"""HTTP routes: the pages, the join QR code and the export of a saved game."""
+"""HTTP routes: the pages, the join address as a QR code (SVG and PNG) and the export of a saved game."""
 from __future__ import annotations
 
+import io
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import qrcode
+import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
-from . import qr
-from .host import Host
-from .table import Table
 from .translations import LANGS, SCREENS, translations
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .play.table import LiveTable
 
 pages = Blueprint("pages", __name__)
 
@@ -15,7 +22,7 @@ def _host() -> Host:
     return current_app.extensions["cashrun"]
 
 
-def _table() -> Table:
+def _table() -> LiveTable:
     """The table whose key the request carries, or 403."""
     table = _host().table_of_key(request.args.get("key"))
     if table is None:
@@ -64,16 +71,32 @@ def _join_url() -> str:
     return f"{bases[index]}/j/{table.code}"
 
 
+@lru_cache(maxsize=16)
+def qr_svg_of(url: str) -> bytes:
+    """The QR code of ``url`` as SVG."""
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    return image.to_string()
+
+
+@lru_cache(maxsize=16)
+def qr_png_of(url: str) -> bytes:
+    """The QR code of ``url`` as PNG."""
+    image = qrcode.make(url, border=2, box_size=10)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
 @pages.get("/qr.svg")
 def qr_svg() -> Response:
     """The join address as an SVG QR code, for the table screen."""
-    return Response(qr.svg(_join_url()), mimetype="image/svg+xml")
+    return Response(qr_svg_of(_join_url()), mimetype="image/svg+xml")
 
 
 @pages.get("/qr.png")
 def qr_png() -> Response:
     """The join address as a PNG QR code."""
-    return Response(qr.png(_join_url()), mimetype="image/png")
+    return Response(qr_png_of(_join_url()), mimetype="image/png")
 
 
 @pages.get("/export/<game_id>.json")

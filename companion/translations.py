@@ -1,14 +1,20 @@
-"""The pages' translations as each screen loads them: compact, and the phone's without the table's own sections.
+"""The words people read, in Dutch and English: the command line's sentences, and the pages'
+translations as each screen loads them.
 
-Every byte the phone loads counts against its page weight (docs/notes-web.md). The files in
-``web/static/i18n`` stay readable for the people who edit them; the host sends them without
-white space, and leaves out of the phone's copy the sections only the table screen reads.
+The command line (``say``) speaks the language of the user's locale, from ``companion/i18n``.
+The pages' translations live in ``web/static/i18n``, readable for the people who edit them; the
+host sends them without white space, and leaves out of the phone's copy the sections only the
+table screen reads: every byte the phone loads counts against its page weight (docs/notes-web.md).
 """
 from __future__ import annotations
 
 import json
+import locale
+import os
 from functools import cache
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import web
 
@@ -18,6 +24,46 @@ TABLE_ONLY = ("table", "settings", "show", "firstrun", "about", "boardedit")
 """Sections only the table screen reads: its own words, house-rules form, big moments, first-start
 help, version, and the board map's editor and ring."""
 
+
+# The command line's sentences.
+
+def system_language() -> str:
+    """``nl`` when the user's locale is Dutch, otherwise ``en``.
+
+    Reads the POSIX variables first, then the locale Python reports (on Windows a name
+    such as ``Dutch_Netherlands``).
+    """
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(variable)
+        if value:
+            return _language(value)
+    try:
+        name = locale.getlocale()[0] or ""
+    except ValueError:
+        name = ""
+    return _language(name)
+
+
+def _language(name: str) -> str:
+    name = name.lower()
+    return "nl" if name.startswith(("nl", "dutch")) else "en"
+
+
+@cache
+def messages(language: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath(f"i18n/{language}.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def say(language: str, key: str, **values: object) -> str:
+    """The sentence ``key`` (``section.key`` for one in a section) in ``language`` with its values filled in."""
+    sentence: Any = messages(language)
+    for part in key.split("."):
+        sentence = sentence[part]
+    return str(sentence).format(**values)
+
+
+# The pages' translations.
 
 @cache
 def translations(screen: str, lang: str) -> str:

@@ -2,9 +2,14 @@
 is owed to him, and the bank buys an unwanted casino for 50,000."""
 from __future__ import annotations
 
-from . import flow, money
-from .table import Table
+from typing import TYPE_CHECKING
+
+from . import money
+from .continuations import TURN_START, continue_with
 from .vocabulary import BANK_BUYS_FOR, MIN_BID, Phase, Seat
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def start(t: Table, casino: int, seller: Seat, forced: bool) -> None:
@@ -16,7 +21,8 @@ def start(t: Table, casino: int, seller: Seat, forced: bool) -> None:
 
 
 def min_bid(t: Table) -> int:
-    return max(MIN_BID, t.core.pending["high"] + t.settings.unit)
+    high: int = t.core.pending["high"]
+    return max(MIN_BID, high + t.settings.unit)
 
 
 def max_bid(t: Table, seat: Seat) -> int:
@@ -73,4 +79,4 @@ def close(t: Table) -> None:
     if pending["forced"]:
         money.raise_money(t)
     else:
-        flow.continue_with(t, flow.TURN_START)
+        continue_with(t, TURN_START)

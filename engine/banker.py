@@ -1,13 +1,14 @@
 """The banker's corrections: money, casinos and bluff cards moved by hand, each with a reason."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import auction
 from .legal import lap_answers
-from .table import Table
-from .vocabulary import (MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place,
-                         Seat)
+from .vocabulary import MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place, Seat
+
+if TYPE_CHECKING:
+    from .table import Table
 
 REASON = {"text": REASON_LENGTH}
 _BLOCKED = {Phase.BET, Phase.AUCTION, Phase.SELL, Phase.BLUFF_OFFER, Phase.BLUFF_RESPONSE,
@@ -40,10 +41,11 @@ def legal(t: Table) -> list[dict[str, Any]]:
                 actions.append({"type": "transfer", "from": source, "to": target,
                                 "amount": {"min": unit, "max": most, "step": unit}, "reason": REASON})
     in_play = t.core.pending.get("casino")
+    owners: list[Place] = ["bank", *seats]
     for casino, owner in enumerate(t.core.owner):
         if casino == in_play:
             continue
-        for target in ["bank", *seats]:
+        for target in owners:
             if target != ("bank" if owner is None else owner):
                 actions.append({"type": "move_casino", "casino": casino, "to": target, "reason": REASON})
     for seat in seats:

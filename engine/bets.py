@@ -46,23 +46,24 @@ def bet_fields(game: str, pick: Pick) -> dict[str, Any]:
 
 
 def wins(symbol: Symbol, game: str, pick: Pick, result: Any) -> bool:
-    """Does ``pick`` win against the randomiser's ``result`` for that symbol?"""
+    """Does ``pick`` win against the randomiser's ``result`` for that symbol? Both come untyped
+    (any game's pick, any randomiser's outcome), so each comparison is made a ``bool`` here."""
     if symbol == "cards":
         rank, suit = result
         if game == "colour":
-            return (suit in RED_SUITS) == (pick == "red")
+            return bool((suit in RED_SUITS) == (pick == "red"))
         if game == "honours":
             return rank in HONOURS
-        return suit == pick
+        return bool(suit == pick)
     number = int(result)
     if game == "parity":
-        return number % 2 == (1 if pick == "odd" else 0)
+        return bool(number % 2 == (1 if pick == "odd" else 0))
     if game == "colour":
-        return (number in RED_NUMBERS) == (pick == "red")
+        return bool((number in RED_NUMBERS) == (pick == "red"))
     if game == "dozen":
-        return (number - 1) // 12 + 1 == pick
+        return bool((number - 1) // 12 + 1 == pick)
     if game == "six":
-        return (number - 1) // 6 + 1 == pick
+        return bool((number - 1) // 6 + 1 == pick)
     if game == "two_numbers":
         return number in pick
-    return number == pick
+    return bool(number == pick)

@@ -2,21 +2,23 @@
 bluff cards the loser may play."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import flow, money, opponent
+from . import continuations, flow, money, opponent
 from .bets import MULTIPLIER, Pick, wins
-from .table import Table
 from .vocabulary import BUY_BACK_FEE, Phase, Seat, Symbol
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def enter_bet(t: Table, casino: int) -> None:
     """The visitor chooses a bet, or first sells casinos for a stake."""
     visitor = t.core.turn
     if t.player(visitor)["money"] < t.settings.unit:
-        money.need_cash(t, visitor, t.settings.unit, {"step": "bet", "casino": casino})
+        money.need_cash(t, visitor, t.settings.unit, continuations.bet(casino))
         return
-    t.set_phase(Phase.BET, casino=casino, owner=t.core.owner[casino])
+    continuations.wait_for_bet(t, casino)
 
 
 def bet(t: Table, visitor: Seat, game: str, pick: Pick, amount: int) -> None:
@@ -103,9 +105,9 @@ def _settle(t: Table, game: dict[str, Any]) -> None:
     if game["context"] == "casino":
         if challenger_won:
             payout = game["amount"] * MULTIPLIER[(game["symbol"], game["game"])]
-            money.charge(t, owner, challenger, payout, "payout", flow.END_SPACE, first=casino)
+            money.charge(t, owner, challenger, payout, "payout", continuations.END_SPACE, first=casino)
         else:
-            money.charge(t, challenger, owner, game["amount"], "stake", flow.END_SPACE)
+            money.charge(t, challenger, owner, game["amount"], "stake", continuations.END_SPACE)
         return
     if challenger_won:
         t.set_owner(casino, challenger, "buy_back")

@@ -2,10 +2,15 @@
 lowest makes up what the bank lacks."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import flow, money
+from .continuations import END_SPACE
 from .randomisers import outcome, score
-from .table import Table
 from .vocabulary import EVERYBODY_PRIZE, Phase, Seat, Symbol
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def start(t: Table, symbol: Symbol) -> None:
@@ -77,4 +82,4 @@ def _pay_winner(t: Table, symbol: Symbol, winner: Seat, first: list[list[int]]) 
 
 def _make_up(t: Table, winner: Seat, lowest: Seat, first: list[list[int]], shortfall: int) -> None:
     t.emit("everybody_result", winner=winner, lowest=lowest, scores=first)
-    money.charge(t, lowest, winner, shortfall, "everybody_plays", flow.END_SPACE)
+    money.charge(t, lowest, winner, shortfall, "everybody_plays", END_SPACE)

@@ -122,7 +122,7 @@ def hidden(event: dict[str, Any]) -> bool:
 
 def shows(event: dict[str, Any], values: list[int], export: dict[str, Any], log: list[dict[str, Any]]) -> bool:
     """Whether what the chance event shows follows from its draws' values (``values`` by draw number)."""
-    draws = [(d[1], values[d[0]]) for d in event["draws"]]
+    draws: list[tuple[int, int]] = [(d[1], values[d[0]]) for d in event["draws"]]
     if event["type"] == "shuffle":
         return _shuffle_shows(event, draws, export, log)
     if len(draws) != 1:
@@ -155,6 +155,7 @@ def _shuffle_shows(event: dict[str, Any], draws: list[tuple[int, int]], export: 
                    log: list[dict[str, Any]]) -> bool:
     """The draws are below len, len - 1, ..., 2; the casinos dealt (or the bluff pile) follow from them."""
     settings = export.get("settings") or {}
+    deck: list[str] | list[int]
     if event.get("deck") == "bluff":
         deck = [s for s in (BLANK, *SYMBOLS) for _ in range(settings.get("bluff_deck", {}).get(s, 0))]
     else:

@@ -1,13 +1,14 @@
-"""Turns: the starting order, a roll, the end of a space, the next player, and what
-follows once a debt or an auction is settled."""
+"""Turns: the starting order, a roll, the end of a space, the next player."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from . import board, duel, lap
+from . import board
 from .randomisers import dice
-from .table import Table
 from .vocabulary import Phase, Seat
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def choose_first_player(t: Table) -> Seat:
@@ -94,27 +95,3 @@ def end_space(t: Table) -> None:
 def nothing_happens(t: Table, why: str) -> None:
     t.emit("nothing_happens", seat=t.core.turn, why=why)
     end_space(t)
-
-
-def continue_with(t: Table, then: dict[str, Any]) -> None:
-    """Go on with the turn once a debt or an auction is settled."""
-    if t.core.over:
-        return
-    if t.player(t.core.turn)["out"]:
-        next_turn(t)
-    elif then["step"] == "turn_start":
-        t.set_phase(Phase.ROLL, start=True)
-    elif then["step"] == "bet":
-        duel.enter_bet(t, then["casino"])
-    else:
-        end_space(t)
-
-
-def check_last_player(t: Table) -> None:
-    seats = t.live_seats()
-    if len(seats) == 1 and not t.core.over:
-        lap.win(t, seats[0], "last_player")
-
-
-END_SPACE: dict[str, Any] = {"step": "end_space"}
-TURN_START: dict[str, Any] = {"step": "turn_start"}

@@ -8,13 +8,23 @@ from typing import Any
 
 from . import auction, banker, duel, everybody, flow, lap, legal, opponent, spaces, views
 from .errors import IllegalAction
-from .randomisers import Event, shuffle
+from .randomisers import shuffle
 from .rng import is_client_seed, is_hash, new_seed, seed_hash
 from .settings import Settings
 from .strict import same
 from .table import Core, Table
-from .vocabulary import (BANKER, BLANK, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, SYMBOLS,
-                         Phase, Seat)
+from .vocabulary import (
+    BANKER,
+    BLANK,
+    BLUFF_PRICE,
+    BUY_BACK_FEE,
+    CASINO_PRICE,
+    REASON_LENGTH,
+    SYMBOLS,
+    Event,
+    Phase,
+    Seat,
+)
 
 Action = dict[str, Any]
 Handler = Callable[[Table, Seat, Action], None]
@@ -58,7 +68,7 @@ _HANDLERS: dict[str, Handler] = {
     "draw_alone": lambda t, s, a: _after_draw(t, opponent.drawn(t, None)),
     "new_chain": lambda t, s, a: opponent.new_chain(t, a["seat"], a["head"]),
 }
-_AFTER_DRAW: dict[str, Callable[[Table, dict[str, Any], Any], None]] = {
+_AFTER_DRAW: dict[opponent.DrawnFor, Callable[[Table, dict[str, Any], Any], None]] = {
     "duel": duel.played, "pot": spaces.pot_played, "slam": spaces.slam_played,
 }
 """The next step of each game whose draw waited for an opponent's tap (``opponent.draw_or_wait``)."""
@@ -329,7 +339,8 @@ def _action_type(action: Any) -> str:
         raise IllegalAction("malformed")
     if action["type"] not in ACTION_TYPES:
         raise IllegalAction("unknown_action", type=action["type"][:40])
-    return action["type"]
+    kind: str = action["type"]
+    return kind
 
 
 def _compare(template: Action, action: Action) -> tuple[int, IllegalAction] | None:

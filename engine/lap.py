@@ -2,15 +2,25 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, TypedDict
 
 from . import board, flow
 from .randomisers import card
 from .settings import combination_sizes
-from .table import Table
-from .vocabulary import Phase, Seat
+from .vocabulary import Phase, Seat, WonBy
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
-def combination_size(t: Table) -> dict[str, int | None]:
+class CombinationSize(TypedDict):
+    """How many casinos a winning combination holds: of one symbol, and of one colour (None: no colour set)."""
+
+    symbol: int
+    colour: int | None
+
+
+def combination_size(t: Table) -> CombinationSize:
     """Sized by the players at the start, or (a setting) by those still playing."""
     players = t.core.players_at_start if t.settings.combination_by == "start" else len(t.live_seats())
     symbol, colour = combination_sizes(players)
@@ -47,7 +57,7 @@ def announce(t: Table, seat: Seat, combination: list[int]) -> None:
     flow.next_turn(t)
 
 
-def win(t: Table, seat: Seat, how: str) -> None:
+def win(t: Table, seat: Seat, how: WonBy) -> None:
     core = t.core
     core.over = True
     core.winner = seat

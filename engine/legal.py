@@ -1,13 +1,14 @@
 """Who the game waits for, and every action each seat may take now."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import auction, board, everybody, lap
 from .bets import BUY_BACK_GAME, CASINO_GAMES, WIN_POT_GAME, bet_fields, picks
-from .table import Table
-from .vocabulary import (BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, GRAND_SLAM_LADDER, SYMBOLS, Phase,
-                         Seat, Space)
+from .vocabulary import BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, GRAND_SLAM_LADDER, SYMBOLS, Phase, Seat, Space
+
+if TYPE_CHECKING:
+    from .table import Table
 
 Action = dict[str, Any]
 
@@ -82,7 +83,7 @@ def _bet(t: Table, seat: Seat) -> list[Action]:
 
 def _buy_bluff(t: Table, seat: Seat) -> list[Action]:
     buy = [{"type": "buy_bluff"}] if t.player(seat)["money"] >= BLUFF_PRICE and t.core.pile else []
-    return buy + [{"type": "decline"}]
+    return [*buy, {"type": "decline"}]
 
 
 def _buy_back(t: Table, seat: Seat) -> list[Action]:
@@ -92,13 +93,13 @@ def _buy_back(t: Table, seat: Seat) -> list[Action]:
         for casino, owner in enumerate(t.core.owner):
             if owner is not None and owner != seat:
                 actions += [{"type": "buy_back", "casino": casino, **bet_fields(game, pick)} for pick in picks(game)]
-    return actions + [{"type": "decline"}]
+    return [*actions, {"type": "decline"}]
 
 
 def _auction(t: Table, seat: Seat) -> list[Action]:
     low, high = auction.min_bid(t), auction.max_bid(t, seat)
     bids = [{"type": "bid", "amount": _amount(low, high, t.settings.unit)}] if high >= low else []
-    return bids + [{"type": "pass_bid"}]
+    return [*bids, {"type": "pass_bid"}]
 
 
 def for_seat(t: Table, seat: Seat) -> list[Action]:
@@ -116,7 +117,7 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
     if phase == Phase.BUY_CASINO:
         free = t.core.owner[pending["casino"]] is None
         buy = [{"type": "buy", "casino": pending["casino"]}] if free and player["money"] >= CASINO_PRICE else []
-        return buy + [{"type": "decline"}]
+        return [*buy, {"type": "decline"}]
     if phase == Phase.BET:
         return _bet(t, seat)
     if phase == Phase.BLUFF_OFFER:
@@ -140,11 +141,11 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
         return [{"type": "draw"}]
     if phase == Phase.GRAND_SLAM:
         ladder = [{"type": "try_slam"}] if t.can_bank_pay(GRAND_SLAM_LADDER[0]) else []
-        return [{"type": "collect"}] + ladder
+        return [{"type": "collect"}, *ladder]
     if phase == Phase.GRAND_SLAM_STEP:
         step = pending["step"]
         more = [{"type": "continue_slam"}] if t.can_bank_pay(GRAND_SLAM_LADDER[step]) else []
-        return [{"type": "stop_slam"}] + more
+        return [{"type": "stop_slam"}, *more]
     if phase == Phase.BUY_BACK:
         return _buy_back(t, seat)
     if phase == Phase.BUY_BACK_CLAIM:

@@ -1,14 +1,17 @@
 """Debts: pay in cash what you can, auction casinos for the rest, or go bankrupt."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from . import auction, flow, lap
-from .table import Table
-from .vocabulary import Phase, Seat
+from . import auction, lap
+from .continuations import continue_with
+from .vocabulary import Phase, Seat, Then
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
-def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: dict[str, Any],
+def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: Then,
            first: int | None = None) -> None:
     """``debtor`` owes ``creditor``; a forced sale starts with ``first`` if the debtor owns it.
     What the debtor pays at once is ``paid`` for ``why``; what the auctions raise later, as ``debt``."""
@@ -16,14 +19,14 @@ def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: 
     t.pay(debtor, creditor, cash, why)
     rest = amount - cash
     if rest == 0:
-        flow.continue_with(t, then)
+        continue_with(t, then)
         return
     t.core.debt = {"debtor": debtor, "creditor": creditor, "amount": rest, "first": first, "then": then}
     t.emit("debt", debtor=debtor, creditor=creditor, amount=rest)
     raise_money(t)
 
 
-def need_cash(t: Table, seat: Seat, amount: int, then: dict[str, Any]) -> None:
+def need_cash(t: Table, seat: Seat, amount: int, then: Then) -> None:
     """``seat`` must sell casinos until holding ``amount`` (a visitor without a stake)."""
     t.core.debt = {"debtor": seat, "creditor": None, "amount": amount, "first": None, "then": then}
     raise_money(t)
@@ -44,13 +47,13 @@ def raise_money(t: Table) -> None:
         debt["amount"] -= paid
     if debt["amount"] == 0:
         t.core.debt = None
-        flow.continue_with(t, debt["then"])
+        continue_with(t, debt["then"])
         return
     owned = t.casinos_of(debtor)
     if not owned:
         t.core.debt = None
         bankrupt(t, debtor, debt["amount"] if creditor is not None else 0)
-        flow.continue_with(t, debt["then"])
+        continue_with(t, debt["then"])
     elif debt["first"] in owned or len(owned) == 1:
         casino = debt["first"] if debt["first"] in owned else owned[0]
         debt["first"] = None
@@ -68,6 +71,13 @@ def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
     player["position"] = None
     t.end_lap(seat)
     t.emit("bankrupt", seat=seat, cancelled=cancelled)
-    flow.check_last_player(t)
+    _check_last_player(t)
     if t.settings.combination_by == "playing" and not t.core.over:
         lap.recheck(t)
+
+
+def _check_last_player(t: Table) -> None:
+    """The one player left in the game wins it."""
+    seats = t.live_seats()
+    if len(seats) == 1 and not t.core.over:
+        lap.win(t, seats[0], "last_player")

@@ -10,16 +10,21 @@ draw says so.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import IllegalAction
 from .randomisers import Spinner, outcome
 from .rng import seed_hash
-from .table import Table
 from .vocabulary import Phase, Seat, Symbol
 
-Drawn = tuple[str, dict[str, Any], Any]
-"""What a waited-for draw gives back: the name of the game's next step, the game, the outcome."""
+if TYPE_CHECKING:
+    from .table import Table
+
+DrawnFor = Literal["duel", "pot", "slam"]
+"""The game whose draw waits for an opponent's tap: a duel's (``duel.played``), the pot's
+(``spaces.pot_played``) or a Grand Slam step's (``spaces.slam_played``)."""
+Drawn = tuple[DrawnFor, dict[str, Any], Any]
+"""What a waited-for draw gives back: the game it was for, its fields, the outcome."""
 
 
 def spinner_for(t: Table, bettor: Seat, preferred: Seat | None) -> Seat | None:
@@ -35,7 +40,7 @@ def spinner_for(t: Table, bettor: Seat, preferred: Seat | None) -> Seat | None:
     return next((s for s in ((bettor + step) % seats for step in range(1, seats)) if can_spin(s)), None)
 
 
-def draw_or_wait(t: Table, bettor: Seat, preferred: Seat | None, symbol: Symbol, then: str,
+def draw_or_wait(t: Table, bettor: Seat, preferred: Seat | None, symbol: Symbol, then: DrawnFor,
                  game: dict[str, Any]) -> Any | None:
     """The outcome at once, by the laptop alone, when no opponent has a phone; otherwise None, and
     the game waits for the spinner (phase ``opponent_draw``) with ``then`` and ``game`` kept."""

@@ -7,13 +7,12 @@ secret (the bluff pile's order, where a card everyone has seen goes back into it
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .rng import Rng
-from .vocabulary import RANKS, SUITS, Seat, Symbol
+from .vocabulary import RANKS, SUITS, Event, Seat, Symbol
 
-Event = dict[str, Any]
-
+if TYPE_CHECKING:
+    from .rng import Rng
 
 Spinner = dict[str, Any]
 """Who gave a draw that settles a stake: ``{"by": seat, "link": link}`` for an opponent's link of

@@ -13,7 +13,10 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 _LIMIT = 1 << 64
 CLIENT_SEED = re.compile(r"[0-9a-f]{32}")

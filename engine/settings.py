@@ -5,7 +5,7 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from .board import check_board
+from .board_format import check_board
 from .errors import SettingsError
 from .vocabulary import BLANK, FIXED_AMOUNTS, SYMBOLS, Symbol
 
@@ -67,7 +67,7 @@ class Settings:
     lap_confirm: Literal["banker", "players"] = "banker"
     """Who confirms a runner's claim that the lap is done (without a board): the banker only, or also any other player."""
     board: dict[str, Any] | None = None
-    """The family's map of its board (see ``board.py``); None: the engine does not follow the pawns."""
+    """The family's map of its board (see ``board_format.py``); None: the engine does not follow the pawns."""
     lap_end: Literal["reach", "exact"] = "reach"
     """With a board: the lap is won on reaching or passing its Cash & Run space after a full
     round, or only on landing on it exactly."""

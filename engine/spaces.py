@@ -2,18 +2,29 @@
 Win the Pot and Grand Slam."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import board, duel, everybody, flow, lap, opponent
 from .bets import Pick, wins
-from .table import Table
-from .vocabulary import (BLUFF_PRICE, CASINO_PRICE, GRAND_SLAM_COLLECT, GRAND_SLAM_LADDER, MAX_BLUFF_CARDS, Phase,
-                         Seat, Space)
+from .vocabulary import (
+    BLUFF_PRICE,
+    CASINO_PRICE,
+    GRAND_SLAM_COLLECT,
+    GRAND_SLAM_LADDER,
+    MAX_BLUFF_CARDS,
+    Phase,
+    Seat,
+    Space,
+    Symbol,
+)
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
     space = action["space"]
-    where = {k: action[k] for k in ("casino", "symbol", "at") if k in action}
+    where: dict[str, Any] = {k: action[k] for k in ("casino", "symbol", "at") if k in action}
     suggested = board.suggestion(t)
     if suggested is not None and action["at"] != suggested["at"]:
         where["dice_at"] = suggested["at"]
@@ -108,7 +119,9 @@ def collect(t: Table, seat: Seat) -> None:
     _bank_pays(t, seat, GRAND_SLAM_COLLECT)
 
 
-SLAM_STEPS = (("dice", "parity", "even"), ("cards", "colour", "red"), ("roulette", "parity", "odd"))
+SLAM_STEPS: tuple[tuple[Symbol, str, str], ...] = (
+    ("dice", "parity", "even"), ("cards", "colour", "red"), ("roulette", "parity", "odd"))
+"""Grand Slam's ladder: each step's randomiser, game and pick."""
 
 
 def slam_step(t: Table, seat: Seat, step: int) -> None:

@@ -6,14 +6,17 @@ undo or saving is a single ``json.dumps`` and the round trip is exact.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from .randomisers import Event, tuck
+from .randomisers import tuck
 from .rng import Rng
-from .settings import Settings
-from .vocabulary import Phase, Place, Seat
+from .vocabulary import Event, Phase, Place, Seat, Then
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .settings import Settings
 
 
 class Player(TypedDict):
@@ -32,6 +35,18 @@ class Player(TypedDict):
     """With a board, on a lap: the dice totals rolled since it started."""
 
 
+class Debt(TypedDict):
+    """Who owes whom how much while casinos are auctioned to pay it, and what the turn goes on
+    with once it is paid (creditor None: cash the debtor needs to place a stake)."""
+
+    debtor: Seat
+    creditor: Seat | None
+    amount: int
+    first: int | None
+    """The casino a forced sale starts with, if the debtor still owns it."""
+    then: Then
+
+
 @dataclass
 class Core:
     players: list[Player]
@@ -43,11 +58,11 @@ class Core:
     players_at_start: int
     turn: Seat = 0
     turn_number: int = 0
-    phase: str = Phase.ROLL
+    phase: Phase = Phase.ROLL
+    """What the game waits for (a ``Phase`` also after a restore from JSON, which gives its string)."""
     pending: dict[str, Any] = field(default_factory=dict)
-    debt: dict[str, Any] | None = None
-    """Who owes whom how much while casinos are auctioned to pay it (creditor None:
-    cash the debtor needs to place a stake)."""
+    """What the phase needs: its fields depend on the phase (docs/engine.md, "Phases")."""
+    debt: Debt | None = None
     dice: list[int] | None = None
     extra_rolls: int = 0
     """Rolls owed to the current player for doubles thrown this turn (none on a lap)."""
@@ -61,6 +76,9 @@ class Core:
     revealed to spin for another's stake (None for a seat without a phone)."""
     over: bool = False
     winner: Seat | None = None
+
+    def __post_init__(self) -> None:
+        self.phase = Phase(self.phase)
 
 
 class Table:

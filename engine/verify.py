@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed-hash", help="the seed's hash as shown before the game (the lobby, peek)")
     args = parser.parse_args(argv)
     state = json.loads(args.game.read_text(encoding="utf-8"))
-    if not isinstance(state, dict) or not SAVED_GAME <= state.keys():
+    if not isinstance(state, dict) or not state.keys() >= SAVED_GAME:
         ok, reason = False, "not_a_finished_game"
     else:
         ok, reason = verify(state, args.client_seed, args.seat, args.seed_hash)

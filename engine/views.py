@@ -2,12 +2,14 @@
 symbol goes to its holder's ``you`` and nowhere else."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import board, flow, lap, legal
 from .rng import seed_hash
-from .table import Table
 from .vocabulary import BANKER, Seat
+
+if TYPE_CHECKING:
+    from .table import Table
 
 LOG_TAIL = 60
 """How many of the newest events a view carries; the rest is in ``Game.log``."""

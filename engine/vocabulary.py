@@ -1,8 +1,11 @@
-"""The game's vocabulary: seats, symbols, colours, phases and the fixed amounts of the box."""
+"""The game's vocabulary: seats, symbols, colours, phases, events, and the fixed amounts of the box."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, NotRequired, TypeAlias, TypedDict
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
 
 Seat = int
 """A player's index in the seat order given to ``Game.new``."""
@@ -49,6 +52,30 @@ class Phase(StrEnum):
     OPPONENT_DRAW = "opponent_draw"
     PLACE_PAWN = "place_pawn"
     OVER = "over"
+
+
+Step = Literal["turn_start", "bet", "end_space"]
+"""How a turn goes on once a debt or an auction is settled (``continuations``): the current
+player rolls as at the start of the turn, the visitor bets, or the space is done."""
+
+
+class Then(TypedDict):
+    """A continuation as a debt keeps it in the game's state: its step, and for a ``bet`` the casino."""
+
+    step: Step
+    casino: NotRequired[int]
+
+
+WonBy = Literal["lap", "last_player"]
+"""How a game was won (the ``game_won`` event's ``how``): a final lap, or everyone else bankrupt."""
+
+Json: TypeAlias = "str | int | float | bool | Sequence[Json] | Mapping[str, Json] | None"
+"""A value as JSON carries it. Arrays and objects as ``Sequence`` and ``Mapping``, so that a
+``list[int]`` or a tuple of seats is one too."""
+
+Event = dict[str, Json]
+"""One thing that happened, in the log, the views and the wire: ``type`` names it, and its
+other fields depend on the type (docs/engine.md, "Events")."""
 
 
 class Space(StrEnum):

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 from companion.cli import main
-from companion.texts import say, system_language
+from companion.translations import say, system_language
 
 TERMINALS = (("x-terminal-emulator", "-e"), ("gnome-terminal", "--"), ("konsole", "-e"),
              ("xfce4-terminal", "-x"), ("xterm", "-e"))

@@ -17,7 +17,7 @@ from phone_fit import SMALL_PHONE, PhoneFit
 from web_host import SEED, TABLE, start_host, stop_host
 from web_driver import (Frames, bluff_symbols, digits, drawer_to, fair_result, kept_fair, log_end, perform, phone_chains,
                         secrets, seeded_random, settle, shoot, started_fair, wait_log)
-from companion.reveal import SECONDS
+from companion.play.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from engine.fairness import CHANCE
 from engine.rng import seed_hash

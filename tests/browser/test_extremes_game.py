@@ -19,7 +19,7 @@ from phone_fit import SMALL_PHONE, PhoneFit
 from web_driver import digits, drawer_to, log_end, perform, seeded_random, start_game, wait_log
 from web_host import start_host, stop_host
 from game_plan import with_spins
-from companion.reveal import SECONDS
+from companion.play.reveal import SECONDS
 from engine import BANKER
 
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}

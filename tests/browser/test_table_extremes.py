@@ -111,7 +111,7 @@ def test_turn_number_casino_count_and_chart_axes_grow_with_the_screen(browser, h
         page.locator('.bar .turn-no').wait_for()
         end = page.evaluate(SIZES_JS)
         got[label] = {**end, "turn": game["turn"], "turn_at_end": end["turn"]}
-        page.evaluate("async () => { const { store } = await import('/static/js/table-parts.js'); store.set({ msg: window.realMessage }); }")
+        page.evaluate("async () => { const { store } = await import('/static/js/table-shared.js'); store.set({ msg: window.realMessage }); }")
     for label, g in got.items():
         assert abs(g["turn"] - g["u"]) < .1, (label, g)
         assert g["casinos"] >= .8 * g["u"] - .1 and g["axis"] >= .8 * g["u"], (label, g)

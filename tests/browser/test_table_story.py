@@ -27,7 +27,7 @@ NL = json.loads((I18N / "nl.json").read_text(encoding="utf-8"))
 SETTINGS = Settings(auction_seconds=120)
 
 SEND = """async ([action, as]) => {
-  const { send } = await import("/static/js/table-parts.js");
+  const { send } = await import("/static/js/table-shared.js");
   const ans = await send(action, as);
   return ans && ans.ok ? null : JSON.stringify(ans);
 }"""

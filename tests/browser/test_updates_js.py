@@ -1,5 +1,5 @@
 """The page's updates module (web/static/js/updates.js) makes every change exactly as the host's
-companion/updates.py does: random values, and the messages of random games through the engine.
+companion/wire/updates.py does: random values, and the messages of random games through the engine.
 
 Runs in Chromium with no viewport of interest (the module has no screen)."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 from engine import Game
 from tests.engine.randomplay import pick_move
 
-from companion import updates
+from companion.wire import updates
 
 
 def random_value(rng: random.Random, depth: int = 0) -> Any:

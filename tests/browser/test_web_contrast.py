@@ -62,7 +62,7 @@ def test_pawn_colours_stand_out_on_every_surface(name, colours):
 
 
 def test_every_pawn_colour_of_the_host_has_a_class():
-    from companion.pawns import COLOURS
+    from companion.play.pawns import COLOURS
     assert COLOURS == PAWNS
     for pawn in PAWNS:
         assert f".pawn-{pawn} {{ --pc: var(--pawn-{pawn}); }}" in CSS

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from web_host import TABLE, TV
 
-from companion.updates import Screen
+from tests.screen import Screen
 from tests.engine.randomplay import PhoneChain
 
 TIMEOUT = 15_000

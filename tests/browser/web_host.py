@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-from companion.table import SPUN_ALONE
+from companion.play.table import SPUN_ALONE
 from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -61,18 +61,18 @@ class Scripted(engine.rng.Rng):
 def script(game: Game, *outcomes: list[Outcome]) -> Scripted:
     """Queue chosen outcomes for the next draws of ``game`` (the one private access)."""
     queue = [o for group in outcomes for o in group]
-    rng = game._t.rng  # noqa: SLF001 - the only private access of the test suite
+    rng = game._t.rng
     if isinstance(rng, Scripted):
         rng.queue.extend(queue)
         return rng
     scripted = Scripted(rng, queue)
-    game._t.rng = scripted  # noqa: SLF001
+    game._t.rng = scripted
     return scripted
 
 
 def script_left(game: Game) -> int:
     """How many scripted outcomes have not been drawn yet."""
-    rng = game._t.rng  # noqa: SLF001
+    rng = game._t.rng
     return len(rng.queue) if isinstance(rng, Scripted) else 0
 
 

@@ -1,11 +1,13 @@
 """Random legal play through the public API, shared by the property tests and the bench."""
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import BANKER, Game
 from engine.rng import seed_hash
+
+if TYPE_CHECKING:
+    import random
 
 CORRECTIONS = ("transfer", "move_casino", "give_bluff", "take_bluff", "undo", "close_auction", "confirm_lap",
                "reject_lap")

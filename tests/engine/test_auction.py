@@ -1,8 +1,21 @@
 """Auctions: at the start of one's turn, bids from 100,000 up, the seller out of the
 bidding, passing, the bank's 50,000, and the banker closing the bidding."""
 from engine import BANKER
-from tests.engine.enginekit import (act, listed, money, new_game, one, owner, phase, pub, refused,
-                                    roll_and_land, set_casinos, set_money, turn)
+from tests.engine.enginekit import (
+    act,
+    listed,
+    money,
+    new_game,
+    one,
+    owner,
+    phase,
+    pub,
+    refused,
+    roll_and_land,
+    set_casinos,
+    set_money,
+    turn,
+)
 
 
 def auction_game(players=3):

@@ -3,8 +3,27 @@ unless it drew a random outcome."""
 import pytest
 
 from engine import BANKER, IllegalAction
-from tests.engine.enginekit import (act, banker, dice, hand, set_casinos, spin, money, new_game, one, owner, phase, pile, pub,
-                                    refused, roll_and_land, script, state, total_money, turn)
+from tests.engine.enginekit import (
+    act,
+    banker,
+    dice,
+    hand,
+    money,
+    new_game,
+    one,
+    owner,
+    phase,
+    pile,
+    pub,
+    refused,
+    roll_and_land,
+    script,
+    set_casinos,
+    spin,
+    state,
+    total_money,
+    turn,
+)
 
 
 def test_a_transfer_moves_money_and_says_why():
@@ -54,7 +73,7 @@ def test_giving_and_taking_a_bluff_card():
     events = banker(game, "take_bluff", seat=1, reason="one too many")
     assert events == [{"type": "correction", "kind": "take_bluff", "reason": "one too many", "seat": 1}]
     assert len(hand(game, 1)) == 1 and given not in hand(game, 1)
-    assert pile(game) == before[1:] + [before[0]]  # the newest card went under the pile
+    assert pile(game) == [*before[1:], before[0]]  # the newest card went under the pile
 
 
 def test_no_card_is_given_to_a_full_hand_and_none_taken_from_an_empty_one():

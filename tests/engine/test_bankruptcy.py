@@ -1,8 +1,28 @@
 """Debts and bankruptcy: cash first, then casinos at auction, then out of the game."""
 from engine import IllegalAction
-from tests.engine.enginekit import (act, casinos, die, hand, listed, money, new_game, one, owner, phase,
-                                    pile, pub, roll_and_land, script, set_casinos, set_hand, set_money,
-                                    total_money, turn, turn_to, types)
+from tests.engine.enginekit import (
+    act,
+    casinos,
+    die,
+    hand,
+    listed,
+    money,
+    new_game,
+    one,
+    owner,
+    phase,
+    pile,
+    pub,
+    roll_and_land,
+    script,
+    set_casinos,
+    set_hand,
+    set_money,
+    total_money,
+    turn,
+    turn_to,
+    types,
+)
 
 
 def ruin_owner(owner_casinos=(1,), owner_money=100_000, owner_cards=()):
@@ -19,7 +39,7 @@ def ruin_owner(owner_casinos=(1,), owner_money=100_000, owner_cards=()):
 
 
 def test_a_debtor_whose_casinos_are_all_sold_is_bankrupt_and_the_rest_is_cancelled():
-    game, ids, events = ruin_owner(owner_cards=["dice", "blank"])
+    game, _ids, events = ruin_owner(owner_cards=["dice", "blank"])
     total = total_money(game)
     assert phase(game) == "bluff_offer"
     events = act(game, 1, "accept_loss")

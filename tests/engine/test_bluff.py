@@ -1,8 +1,28 @@
 """Bluff cards: buying, the hand limit and swap, and bluffing after a lost two-player game."""
 from engine import BANKER
-from tests.engine.enginekit import (act, die, hand, listed, money, new_game, of_type, one, owner,
-                                    phase, pile, pub, refused, roll_and_land, script, set_casinos,
-                                    set_hand, set_money, spin, turn, types)
+from tests.engine.enginekit import (
+    act,
+    die,
+    hand,
+    listed,
+    money,
+    new_game,
+    of_type,
+    one,
+    owner,
+    phase,
+    pile,
+    pub,
+    refused,
+    roll_and_land,
+    script,
+    set_casinos,
+    set_hand,
+    set_money,
+    spin,
+    turn,
+    types,
+)
 
 ROULETTE, DICE = 0, 1
 
@@ -47,8 +67,8 @@ def holding_three_buys_a_fourth():
 def test_holding_three_the_new_card_is_drawn_first_then_any_of_the_four_goes_under_the_pile():
     game, held, top = holding_three_buys_a_fourth()
     assert phase(game) == "return_bluff" and game.to_act() == [0]
-    assert [c["id"] for c in hand(game, 0)] == held + [top]
-    assert sorted(a["card"] for a in listed(game, 0, "return_bluff")) == sorted(held + [top])
+    assert [c["id"] for c in hand(game, 0)] == [*held, top]
+    assert sorted(a["card"] for a in listed(game, 0, "return_bluff")) == sorted([*held, top])
     assert not [a for a in game.legal_actions(BANKER) if a["type"] != "undo"]
     assert refused(game, BANKER, {"type": "undo"}).code == "undo_hidden"
     events = act(game, 0, "return_bluff", card=held[1])
@@ -67,7 +87,10 @@ def test_holding_three_the_new_card_itself_may_go_back():
     assert pile(game)[-1] == symbol
 
 
-def lost_visit(symbols=("roulette",), owner_symbols=(), stake=100_000, outcome=spin(2), **settings):
+BLACK_2 = spin(2)
+
+
+def lost_visit(symbols=("roulette",), owner_symbols=(), stake=100_000, outcome=BLACK_2, **settings):
     """Seat 0 visits seat 1's roulette casino, bets red and loses (2 is black)."""
     game = new_game(**settings)
     set_casinos(game, {0: [3], 1: [ROULETTE, DICE], 2: [5]})
@@ -141,14 +164,14 @@ def challenge_tucking_at(game, place):
     [drawn] = one(events, "tuck")["draws"]
     assert len(drawn) == 2 and drawn[1] == len(before) + 1
     shown = one(events, "bluff_challenged")["symbol"]
-    assert pile(game) == before[:place] + [shown] + before[place:]
+    assert pile(game) == [*before[:place], shown, *before[place:]]
     return events, before
 
 
 def test_a_challenged_true_card_wins_the_game_for_the_bluffer_who_is_paid():
-    game, ids, owner_ids, _ = lost_visit(["roulette", "roulette"], owner_symbols=["roulette"])
+    game, ids, _owner_ids, _ = lost_visit(["roulette", "roulette"], owner_symbols=["roulette"])
     act(game, 0, "offer_bluff", card=ids[0])
-    events, before = challenge_tucking_at(game, 0)
+    events, _before = challenge_tucking_at(game, 0)
     assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
                                                "symbol": "roulette", "played": "roulette", "valid": True}
     assert one(events, "game_result") == {"type": "game_result", "winner": 0, "loser": 1, "context": "casino"}
@@ -163,7 +186,7 @@ def test_a_challenged_true_card_wins_the_game_for_the_bluffer_who_is_paid():
 def test_a_challenged_false_card_loses_and_no_other_bluff_may_follow():
     game, ids, _, _ = lost_visit(["dice", "roulette"])
     act(game, 0, "offer_bluff", card=ids[0])
-    events, before = challenge_tucking_at(game, 5)
+    events, _before = challenge_tucking_at(game, 5)
     assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
                                                "symbol": "dice", "played": "roulette", "valid": False}
     assert "game_result" not in types(events)

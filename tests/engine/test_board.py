@@ -7,8 +7,23 @@ import pytest
 
 from engine import BANKER, Game, Settings, SettingsError
 from engine.verify import verify
-from tests.engine.enginekit import (act, banker, card, dice, listed, new_game, one, phase, pub, refused, script,
-                                    set_casinos, set_hand, turn, types)
+from tests.engine.enginekit import (
+    act,
+    banker,
+    card,
+    dice,
+    listed,
+    new_game,
+    one,
+    phase,
+    pub,
+    refused,
+    script,
+    set_casinos,
+    set_hand,
+    turn,
+    types,
+)
 from tests.engine.randomplay import pick_move
 
 KINDS = [{"space": "bluff"}, {"space": "win_pot", "symbol": "roulette"}, {"space": "everybody_plays", "symbol": "dice"},

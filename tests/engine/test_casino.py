@@ -2,8 +2,26 @@
 and an owner who cannot pay."""
 import pytest
 
-from tests.engine.enginekit import (act, card, die, listed, money, new_game, of_type, one, owner, phase,
-                                    pub, refused, roll_and_land, script, set_casinos, set_money, spin, turn)
+from tests.engine.enginekit import (
+    act,
+    card,
+    die,
+    listed,
+    money,
+    new_game,
+    of_type,
+    one,
+    owner,
+    phase,
+    pub,
+    refused,
+    roll_and_land,
+    script,
+    set_casinos,
+    set_money,
+    spin,
+    turn,
+)
 
 ROULETTE, DICE, CARDS = 0, 1, 2  # Montreal, Las Vegas, Atlantic City in the default box
 FREE = 9
@@ -84,7 +102,7 @@ def test_dice_and_card_casinos_list_their_games():
     roll_and_land(game, 0, space="casino", casino=CARDS)
     card_bets = listed(game, 0, "bet")
     assert {b["game"] for b in card_bets} == {"colour", "honours", "suit"}
-    assert [b for b in card_bets if b["game"] == "honours"][0].keys() == {"type", "game", "amount"}
+    assert next(b for b in card_bets if b["game"] == "honours").keys() == {"type", "game", "amount"}
     assert {b["pick"] for b in card_bets if b["game"] == "suit"} == {"hearts", "diamonds", "spades", "clubs"}
 
 

@@ -2,8 +2,20 @@
 import pytest
 
 from engine import BANKER, IllegalAction
-from tests.engine.enginekit import (act, banker, card, dice, turn_to, new_game, refused, roll_and_land, script, set_casinos,
-                                    set_money, state)
+from tests.engine.enginekit import (
+    act,
+    banker,
+    card,
+    dice,
+    new_game,
+    refused,
+    roll_and_land,
+    script,
+    set_casinos,
+    set_money,
+    state,
+    turn_to,
+)
 
 
 @pytest.mark.parametrize("action", [None, "roll", 3, ["roll"], {}, {"type": 5}, {"type": None},

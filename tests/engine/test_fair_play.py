@@ -3,9 +3,31 @@ once (none on a lap), a lap on a set that no longer counts, and settings that ca
 import pytest
 
 from engine import BANKER, CasinoSpec, Game, Settings, SettingsError
-from tests.engine.enginekit import (act, banker, card, casinos, die, hand, listed, money, new_game, of_type,
-                                    one, phase, pub, refused, roll_and_land, script, set_casinos, set_hand,
-                                    set_money, spin, turn, turn_to, types)
+from tests.engine.enginekit import (
+    act,
+    banker,
+    card,
+    casinos,
+    die,
+    hand,
+    listed,
+    money,
+    new_game,
+    of_type,
+    one,
+    phase,
+    pub,
+    refused,
+    roll_and_land,
+    script,
+    set_casinos,
+    set_hand,
+    set_money,
+    spin,
+    turn,
+    turn_to,
+    types,
+)
 
 
 def undo_listed(game):
@@ -152,7 +174,7 @@ def test_a_lap_ends_when_a_bankruptcy_changes_the_set_it_needs(combination, kept
     game = new_game(4, combination_by="playing")
     set_casinos(game, {0: combination}, free_others=True)
     script(game, card("3", "clubs"))
-    announced = [a for a in listed(game, 0, "announce")][0]["combination"]
+    announced = next(iter(listed(game, 0, "announce")))["combination"]
     act(game, 0, "announce", combination=announced)
     events = bankrupt_seat_3(game)
     assert pub(game)["players"][0]["on_lap"] is kept

@@ -2,8 +2,28 @@
 import pytest
 
 from engine import BANKER
-from tests.engine.enginekit import (act, banker, card, die, dice, listed, new_game, one, phase, pub, refused, roll_and_land, script, set_casinos, set_hand, set_money,
-                                    spin, turn, turn_to, types)
+from tests.engine.enginekit import (
+    act,
+    banker,
+    card,
+    dice,
+    die,
+    listed,
+    new_game,
+    one,
+    phase,
+    pub,
+    refused,
+    roll_and_land,
+    script,
+    set_casinos,
+    set_hand,
+    set_money,
+    spin,
+    turn,
+    turn_to,
+    types,
+)
 
 ROULETTES = [0, 3, 6, 9]
 BLUES = [0, 1, 2]
@@ -21,7 +41,7 @@ def combos(game, seat=0):
 
 def test_three_players_need_four_of_one_symbol():
     game = new_game(3)
-    set_casinos(game, {0: ROULETTES[:3] + [1, 2]}, free_others=True)  # 3 roulette, 3 blue
+    set_casinos(game, {0: [*ROULETTES[:3], 1, 2]}, free_others=True)  # 3 roulette, 3 blue
     assert combos(game) == []
     set_casinos(game, {0: ROULETTES}, free_others=True)
     assert combos(game) == [ROULETTES]

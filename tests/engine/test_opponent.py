@@ -11,8 +11,7 @@ from engine import BANKER, Game, IllegalAction
 from engine.fairness import Unfair, alone_draws, check
 from engine.rng import derive, key_of, seed_hash
 from engine.verify import verify
-from tests.engine.enginekit import (act, listed, one, phase, refused, roll_and_land, set_casinos, set_money,
-                                    turn_to)
+from tests.engine.enginekit import act, listed, one, phase, refused, roll_and_land, set_casinos, set_money, turn_to
 from tests.engine.randomplay import PhoneChain, chains_for, pick_move
 
 ROULETTE, DICE = 0, 1

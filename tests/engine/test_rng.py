@@ -162,7 +162,7 @@ def test_a_saved_game_has_the_same_future():
         if game.over:
             break
         seat = chooser.choice(game.to_act())
-        action = chooser.choice([a for a in game.legal_actions(seat)])
+        action = chooser.choice(list(game.legal_actions(seat)))
         action = {k: (v["max"] if isinstance(v, dict) and "step" in v else v) for k, v in action.items()}
         assert game.apply(seat, action) == copy.apply(seat, action)
     assert copy.to_json() == game.to_json()

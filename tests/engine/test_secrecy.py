@@ -74,8 +74,8 @@ def play_twins(seed: int, players: int, steps: int, on_board: bool, seen: Counte
     clients = [plan.choice([None, f"{plan.getrandbits(128):032x}"]) for _ in range(players)]
     board = random_board(plan, 12) if on_board else None
     names = [f"p{i}" for i in range(players)]
-    args = dict(settings=Settings(board=board, starting_bluff_cards=plan.choice([0, 1])), seed=f"twins-{seed}",
-                client_seeds=clients)
+    args = {"settings": Settings(board=board, starting_bluff_cards=plan.choice([0, 1])), "seed": f"twins-{seed}",
+                "client_seeds": clients}
     game = Game.new(names, **args)
     with other_hidden_state():
         twin = Game.new(names, **args)

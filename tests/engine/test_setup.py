@@ -101,7 +101,7 @@ def test_a_roll_off_only_involves_the_tied_leaders():
     game = Game.new([f"p{s}" for s in range(5)], seed="tie-12")
     rounds, _ = _order_rounds(game.log)
     assert len(rounds) >= 2
-    first_rolls, tied = rounds[0]
+    _first_rolls, tied = rounds[0]
     assert 4 not in tied
     assert [e["seat"] for e in rounds[1][0]] == tied
 

@@ -1,9 +1,29 @@
 """Win the Pot, Everybody Plays, Grand Slam and Buy Back."""
 import pytest
 
-from tests.engine.enginekit import (act, card, casinos, die, listed, money, new_game, of_type, one, owner,
-                                    phase, pub, refused, roll_and_land, script, set_casinos, set_money, spin,
-                                    total_money, turn, types)
+from tests.engine.enginekit import (
+    act,
+    card,
+    casinos,
+    die,
+    listed,
+    money,
+    new_game,
+    of_type,
+    one,
+    owner,
+    phase,
+    pub,
+    refused,
+    roll_and_land,
+    script,
+    set_casinos,
+    set_money,
+    spin,
+    total_money,
+    turn,
+    types,
+)
 
 # ---------------------------------------------------------------- Win the Pot
 

@@ -1,6 +1,19 @@
 """Turns: two dice, the landing report, doubles, own casinos and the Cash & Run space."""
-from tests.engine.enginekit import (act, dice, find, listed, new_game, one, phase, pub, roll_and_land, script,
-                                    set_casinos, turn, types)
+from tests.engine.enginekit import (
+    act,
+    dice,
+    find,
+    listed,
+    new_game,
+    one,
+    phase,
+    pub,
+    roll_and_land,
+    script,
+    set_casinos,
+    turn,
+    types,
+)
 
 
 def test_a_roll_is_two_dice_then_the_player_reports_the_space():

@@ -1,15 +1,16 @@
 """Fixtures for the host tests: an app on a fake clock, a table screen and phones (test clients)."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-
-from companion.host import Host
-from companion.table import Table
-
 from hostkit import SEED, Client, FakeClock, fake_app, join
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.host import Host
+    from companion.play.table import LiveTable
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 
@@ -31,17 +32,17 @@ def host(app: Any) -> Host:
 
 
 @pytest.fixture
-def table(host: Host) -> Table:
+def table(host: Host) -> LiveTable:
     return host.new_table()
 
 
 @pytest.fixture
-def screen(app: Any, table: Table) -> Client:
+def screen(app: Any, table: LiveTable) -> Client:
     return Client(app, {"table_key": table.key})
 
 
 @pytest.fixture
-def phones(app: Any, table: Table, screen: Client) -> list[Client]:
+def phones(app: Any, table: LiveTable, screen: Client) -> list[Client]:
     return [join(app, table, name) for name in NAMES]
 
 

@@ -2,21 +2,24 @@
 from __future__ import annotations
 
 import itertools
-import random
 from functools import partial
-from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 from unittest import mock
 
 from flask.testing import EnvironBuilder
 from flask_socketio import test_client
 
-
 from companion import create_app, socketio
-from companion.updates import Screen
-from companion.table import Table
-from companion.timers import Timer
+from companion.common.timers import Timer
 from tests.engine.randomplay import concrete
+from tests.screen import Screen
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from companion.play.table import LiveTable
 
 SEED = "host-tests"
 """Every game of the host tests starts from this seed (``create_app(seed=...)``)."""
@@ -120,7 +123,7 @@ def fake_app(data_dir: Path, clock: FakeClock, **options: Any) -> Any:
     return create_app(data_dir, clock=clock, wall=clock.wall, scheduler=clock, **options)
 
 
-def join(app: Any, table: Table, name: str) -> Client:
+def join(app: Any, table: LiveTable, name: str) -> Client:
     phone = Client(app)
     answer = phone.emit("join", {"code": table.code, "name": name})
     assert answer["ok"], answer

@@ -5,7 +5,7 @@ import random
 
 from hostkit import Client, card_paths, play
 
-from companion.limits import BURST, MAX_MESSAGE_BYTES
+from companion.door.limits import BURST, MAX_MESSAGE_BYTES
 from tests.engine.randomplay import concrete
 
 

@@ -10,8 +10,9 @@ from types import SimpleNamespace
 import pytest
 from hostkit import Client, FakeClock, fake_app, join
 
-from companion import cli, network, texts
-from companion.datafolder import FolderLock
+from companion import cli, translations
+from companion.door import network
+from companion.saving.datafolder import FolderLock
 
 
 def adapter(name: str, *ips: str) -> SimpleNamespace:
@@ -40,14 +41,14 @@ def test_language_from_the_locale(monkeypatch, env, language):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert texts.system_language() == language
+    assert translations.system_language() == language
 
 
 def test_windows_locale_names(monkeypatch):
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(texts.locale, "getlocale", lambda: ("Dutch_Netherlands", "1252"))
-    assert texts.system_language() == "nl"
+    monkeypatch.setattr(translations.locale, "getlocale", lambda: ("Dutch_Netherlands", "1252"))
+    assert translations.system_language() == "nl"
 
 
 def test_every_accepted_connection_has_nagle_off(app):
@@ -148,7 +149,7 @@ def test_both_languages_have_every_sentence_of_every_section():
     def keys(tree: dict, prefix: str = "") -> set[str]:
         return {f"{prefix}{k}" if not isinstance(v, dict) else f"{prefix}{k}." for k, v in tree.items()} | {
             key for k, v in tree.items() if isinstance(v, dict) for key in keys(v, f"{prefix}{k}.")}
-    assert keys(texts.messages("en")) == keys(texts.messages("nl"))
+    assert keys(translations.messages("en")) == keys(translations.messages("nl"))
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ import socket
 
 import pytest
 
-from companion import network
-from companion.limits import BAN_SECONDS
-from companion.network import MAX_CONNECTIONS, MAX_PER_ADDRESS, MAX_UNFINISHED, RESERVED
+from companion.door import network
+from companion.door.limits import BAN_SECONDS
+from companion.door.network import MAX_CONNECTIONS, MAX_PER_ADDRESS, MAX_UNFINISHED, RESERVED
 
 
 @pytest.fixture

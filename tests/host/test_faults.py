@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from hostkit import Client, FakeClock, fake_app
 
-from companion.store import Store
+from companion.saving.store import Store
 
 FULL = sqlite3.OperationalError("database or disk is full")
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.gate import CONTENT_SECURITY_POLICY, Gate, host_name
-from companion.limits import SOCKET_OPENS
-from companion.services import Addresses
+from companion.door.gate import CONTENT_SECURITY_POLICY, Gate, host_name
+from companion.door.limits import SOCKET_OPENS
+from companion.door.network import Addresses
 
 SOCKET = "/socket.io/?EIO=4&transport=websocket"
 

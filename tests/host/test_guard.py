@@ -5,15 +5,22 @@ per socket (the test clients' address is set with ``Client(..., address=...)``).
 """
 from __future__ import annotations
 
-
 import pytest
 from hostkit import Client, FakeClock, join
 
-from companion.limits import (
-    ADDRESS_BURST, CLAIM_GUESSES, CLAIM_TRIES, JOIN_GUESSES, MAX_NAME, SEAT_CONNECTS, STRIKES, WRONG_CLAIMS, WRONG_JOINS,
+from companion.door.limits import (
+    ADDRESS_BURST,
+    CLAIM_GUESSES,
+    CLAIM_TRIES,
+    JOIN_GUESSES,
+    MAX_NAME,
+    SEAT_CONNECTS,
+    STRIKES,
+    WRONG_CLAIMS,
+    WRONG_JOINS,
 )
-from companion.broadcast import PRESENCE_DELAY
-from companion.codes import CLAIM_LENGTH
+from companion.play.broadcast import PRESENCE_DELAY
+from companion.play.codes import CLAIM_LENGTH
 
 ATTACKER = "192.168.1.66"
 
@@ -241,7 +248,7 @@ def test_wrong_join_codes_from_many_addresses_share_a_host_wide_budget(app, cloc
     clock.advance(1 / rate)
     assert Client(app, address="10.9.0.16").emit("peek", {"code": "ZZZZ"})["error"]["code"] == "bad_code"
     checked = 0
-    for second in range(10):
+    for _second in range(10):
         clock.advance(1)
         for n in range(16):
             answer = Client(app, address=f"10.9.1.{n + 1}").emit("peek", {"code": "ZZZZ"})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from hostkit import Client, join
 
-from companion.limits import MAX_NAME
+from companion.door.limits import MAX_NAME
 
 
 def test_table_screen_gets_the_lobby_with_the_banker_actions(screen, table):

@@ -6,7 +6,7 @@ import bisect
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.logtimes import LogTimes
+from companion.saving.logtimes import LogTimes
 
 
 def one_by_one(starts: list[int], times: list[float], start: int, count: int) -> list[float]:

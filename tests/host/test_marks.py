@@ -5,12 +5,15 @@ from __future__ import annotations
 import itertools
 import shutil
 import sqlite3
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from companion.marks import Marks
-from companion.store import ActionRow, Change, SavedGame, Store
+from companion.saving.marks import Marks
+from companion.saving.store import ActionRow, Change, SavedGame, Store
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 IDS = (f"a{n}" for n in itertools.count())
 

@@ -1,15 +1,17 @@
 """Pawns chosen at join (unique colours, kept across a restart) and phones that only watch."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import random
+from typing import TYPE_CHECKING
 
 from hostkit import SEED, Client, FakeClock, card_paths, join, play
 
 from companion import create_app
-from companion.pawns import COLOURS, EMOJI
+from companion.play.pawns import COLOURS, EMOJI
 from engine.rng import seed_hash
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def joined(app, table, name: str, colour: str, emoji: str = EMOJI[1]) -> tuple[Client, dict]:
@@ -25,7 +27,7 @@ def test_each_phone_picks_a_free_pawn_colour(app, table, screen):
         "pawns": {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [], "signs_taken": []}}
     ann, answer = joined(app, table, "Ann", "blue", "🐙")
     assert answer["ok"], answer
-    bob, refused = joined(app, table, "Bob", "blue")
+    _bob, refused = joined(app, table, "Bob", "blue")
     assert refused == {"ok": False, "error": {"code": "pawn_taken", "colour": "blue"}}
     assert joined(app, table, "Bob", "pink")[1]["error"] == {"code": "bad_pawn", "field": "colour"}
     assert joined(app, table, "Bob", "red", "<b>")[1]["error"] == {"code": "bad_pawn", "field": "emoji"}

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hostkit import SEED, Client, FakeClock, fake_app, play
 
-from companion.record import SNAPSHOT_DELAY
+from companion.saving.record import SNAPSHOT_DELAY
 from engine.verify import verify
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def public(message: dict) -> dict:

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from companion.store import Store
+from companion.saving.store import Store
 
 
 def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, screen, started, monkeypatch):

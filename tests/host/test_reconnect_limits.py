@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from socketio.exceptions import ConnectionRefusedError as Refused
 
-from companion.gate import Gate
-from companion.limits import SEAT_CONNECTS, SOCKET_OPENS, STRANGER_OPENS
+from companion.door.gate import Gate
+from companion.door.limits import SEAT_CONNECTS, SOCKET_OPENS, STRANGER_OPENS
 
 
 def upgrade(host, address: str) -> str:

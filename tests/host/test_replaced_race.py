@@ -3,16 +3,15 @@ for the table's lock: the seat is checked once, under the lock, and the answer i
 from __future__ import annotations
 
 import pytest
-
 from hostkit import Client
 
-from companion.errors import HostError
+from companion.common.errors import HostError
 
 
 def _replaced(app, host, phone: Client):
     """The older socket's connection as the host held it, after a newer one took its seat."""
-    old = [conn for conn in host.conns.values() if conn.table is not None and not conn.screen
-           and conn.pid == _pid(host, phone)][0]
+    old = next(conn for conn in host.conns.values() if conn.table is not None and not conn.screen
+           and conn.pid == _pid(host, phone))
     newer = Client(app, {"token": phone.token})
     assert newer.view()["seat"] is not None
     return old, newer

@@ -1,16 +1,18 @@
 """The reveal clock: after a chance outcome the phones wait for the table's stage, on the fake clock."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from hostkit import SEED, Client, FakeClock, join
 
 from companion import create_app
-from companion.reveal import LONGEST, SECONDS, steps_of
-from companion.table import Table
+from companion.play.reveal import LONGEST, SECONDS, steps_of
 
-from hostkit import SEED, Client, FakeClock, join
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from companion.play.table import LiveTable
 
 NAMES = ["Ann", "Bob", "Cas"]
 
@@ -21,7 +23,7 @@ def app(tmp_path: Path, clock: FakeClock) -> Any:
 
 
 @pytest.fixture
-def phones(app: Any, table: Table, screen: Client) -> list[Client]:
+def phones(app: Any, table: LiveTable, screen: Client) -> list[Client]:
     return [join(app, table, name) for name in NAMES]
 
 

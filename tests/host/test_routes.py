@@ -34,7 +34,7 @@ def test_table_page_needs_the_key(http, table):
 
 
 def test_qr_codes(http, host, table):
-    from companion.services import Addresses
+    from companion.door.network import Addresses
 
     host.services.addresses = Addresses("http://127.0.0.1:9", ["http://192.168.1.20:9", "http://10.0.0.5:9"])
     assert http.get("/qr.svg").status_code == 403

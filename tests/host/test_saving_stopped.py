@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion import store as store_module
+from companion.saving import store as store_module
 
 
 class Refusing:

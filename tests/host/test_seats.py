@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from hostkit import Client
 
-from companion.claims import CLAIM_SECONDS
-from companion.codes import CLAIM_LENGTH
-from companion.broadcast import PRESENCE_DELAY
+from companion.play.broadcast import PRESENCE_DELAY
+from companion.play.claims import CLAIM_SECONDS
+from companion.play.codes import CLAIM_LENGTH
 
 
 def test_reconnect_puts_the_phone_back_in_its_seat(app, clock, screen, started):

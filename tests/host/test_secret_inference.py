@@ -3,7 +3,6 @@ message it hears and tries to work out the bluff cards from them. It must do no 
 guess; nor may the table screen's export before the end, which anyone at the laptop can take."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any

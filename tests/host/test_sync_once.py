@@ -7,8 +7,8 @@ from unittest import mock
 
 from hostkit import Client
 
-from companion import updates
-from companion.limits import WATCHER_WHOLES
+from companion.door.limits import WATCHER_WHOLES
+from companion.wire import updates
 
 
 def watchers(app, table, count: int) -> list[Client]:

@@ -1,4 +1,4 @@
-"""Updates instead of whole views (companion/updates.py): a change made gives exactly the new
+"""Updates instead of whole views (companion/wire/updates.py): a change made gives exactly the new
 value, and a screen that applies its updates in order has exactly the message sent in full."""
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from hostkit import Client, FakeClock, card_paths, fake_app, join, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import messages, updates
-
-from hostkit import Client, FakeClock, card_paths, fake_app, join, play
+from companion.play import messages
+from companion.wire import updates
+from tests.screen import Screen
 
 LEAVES = st.none() | st.booleans() | st.integers(0, 3) | st.sampled_from(["a", "b", ""]) | st.just(1.5)
 JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=6)
@@ -133,7 +134,7 @@ def test_sockets_that_hold_the_same_parts_at_other_versions_each_get_their_own_b
 
 
 def test_a_screen_takes_an_update_that_came_early_after_the_one_it_follows():
-    screen = updates.Screen()
+    screen = Screen()
     public, own = {"game_id": "g", "view": {"pot": 1}}, {"kind": "game"}
     assert screen.take({"v": 4, "public": [public], "own": [own]}) == {"game_id": "g", "kind": "game", "view": {"pot": 1}}
     assert screen.take({"v": 6, "base": 5, "public": {"view": {"pot": [3]}}}) is None

@@ -12,7 +12,7 @@ from typing import Any
 
 import socketio
 
-from companion.updates import Screen
+from tests.screen import Screen
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 10.0

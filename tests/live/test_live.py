@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import socketio
@@ -14,6 +13,10 @@ import socketio
 from tests.engine.randomplay import concrete
 from tests.live.livekit import NAMES, WAIT, Peer, Server
 from tests.loopback import free_port
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
 
 def allowed_card_paths(data: Any, path: str = "") -> list[str]:
     """Paths in a message that hold bluff cards."""

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import itertools
 import random
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tests.engine.randomplay import concrete
 from tests.live.livekit import NAMES, Peer, Server
 from tests.live.test_live import log_length
 from tests.loopback import free_port
 
+if TYPE_CHECKING:
+    from pathlib import Path
 
 IDS = itertools.count()
 """Action ids, never used twice: the host answers a repeated id with its first answer and
@@ -29,7 +30,7 @@ def caught_up(phone: Peer, length: int, seconds: float = 1.0) -> dict[str, Any] 
 def act(table: Peer, phones: list[Peer | None], steps: int, rng: random.Random) -> None:
     """Random legal actions of the waited-for seats whose phone is there and up to date (no
     auction, no announce): a phone that missed an update only knows when the next one comes."""
-    for step in range(steps):
+    for _step in range(steps):
         view = table.views[-1]["view"]
         length = log_length(table.views[-1])
         ready = {s: m for s in view["waiting"]["seats"] if phones[s] is not None
@@ -42,7 +43,7 @@ def act(table: Peer, phones: list[Peer | None], steps: int, rng: random.Random) 
             return
         answer = phones[seat].call("act", {"id": f"a{next(IDS)}", "action": concrete(rng.choice(actions), rng)})
         assert answer["ok"], answer
-        table.wait_for(lambda m: log_length(m) > length)
+        table.wait_for(lambda m, length=length: log_length(m) > length)
 
 
 def as_whole(url: str, token: str, phone: Peer) -> tuple[dict[str, Any], dict[str, Any]]:

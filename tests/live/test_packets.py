@@ -8,10 +8,11 @@ import time
 import pytest
 import websocket
 
-from companion.limits import MAX_FRAME_BYTES, STRIKES
-from companion.packets import MAX_DEPTH
+from companion.door.limits import MAX_FRAME_BYTES, STRIKES
+from companion.door.packets import MAX_DEPTH
 from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from, free_port
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):

@@ -1,10 +1,13 @@
 """A write-ahead log damaged after a crash: ``cashrun`` says which game lost how many actions."""
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tests.live.livekit import Server, lobby_of_three
 from tests.loopback import free_port
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def test_a_wal_cut_in_half_after_a_kill_is_named_on_the_next_start(tmp_path: Path):

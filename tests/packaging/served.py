@@ -1,8 +1,11 @@
 """What a started build of ``cashrun`` must serve: the table screen, the phone page and their files."""
 from __future__ import annotations
 
-import subprocess
 import urllib.request
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import subprocess
 
 STOP_WAIT = 30.0
 

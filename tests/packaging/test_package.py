@@ -33,7 +33,8 @@ def test_the_sdist_and_the_wheel_hold_everything(built):
     assert set(data_files()) <= names
     dist_info = f"cashrun_companion-{__version__}.dist-info"
     assert {f"{dist_info}/licenses/{licence}" for licence in LICENCES} <= names
-    sdist = {name.split("/", 1)[1] for name in tarfile.open(built.sdist).getnames() if "/" in name}
+    with tarfile.open(built.sdist) as sdist_file:
+        sdist = {name.split("/", 1)[1] for name in sdist_file.getnames() if "/" in name}
     assert {*LICENCES, *data_files(), "README.md", "pyproject.toml"} <= sdist
 
 

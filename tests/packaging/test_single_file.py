@@ -8,17 +8,20 @@ import random
 import socket
 import subprocess
 import time
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from served import check_pages, stop
 
 from companion import __version__
 from companion.cli import DEFAULT_PORT
-from companion.texts import say
+from companion.translations import say
 from tests.live.livekit import Peer, Server
 from tests.live.test_live import play
 from tests.loopback import free_port
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 START_WAIT = 60.0
 """Seconds for the first start: the single file unpacks itself first (seconds on a busy machine)."""

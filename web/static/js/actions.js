@@ -95,11 +95,7 @@ function formProblem(form, value) {
   return null;
 }
 
-function amountProblem(a, amount) {
-  if (!needsAmount(a)) return null;
-  return rangeProblem(a.amount, amount);
-}
-function rangeProblem(r, amount, show = money) {
+function rangeProblem(r, amount, show) {
   if (!Number.isInteger(amount) || (amount <= 0 && r.min > 0)) return t("amount.enter");
   if (amount < r.min) return t("amount.too_low", { min: show(r.min) });
   if (amount > r.max) return t("amount.too_high", { max: show(r.max) });
@@ -183,7 +179,7 @@ function describe(a, view) {
 }
 
 export {
-  group, fieldsOf, formsOf, formKind, formProblem, nextStep, chosenAction, complete, needsAmount, isSimple,
-  amountProblem, shownAs, valueLabel, actionLabel, describe, keyOf, OPEN,
+  group, formsOf, formProblem, nextStep, chosenAction, complete, needsAmount, isSimple,
+  shownAs, valueLabel, actionLabel, describe, OPEN,
   casinoById, playerName, placeName, pickLabel,
 };

@@ -7,7 +7,7 @@ import { t, money } from "./i18n.js";
 import { eventText, cardText, numberColour } from "./words.js";
 import { placeName } from "./actions.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { casinoChip } from "./table-parts.js";
+import { casinoChip } from "./marks.js";
 
 // The events that are a big moment, with the sound each plays.
 const SOUNDS = {

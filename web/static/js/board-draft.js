@@ -47,4 +47,4 @@ function removeAt(spaces, at) {
   return spaces.filter((_, i) => i !== at);
 }
 
-export { VERSION, MIN_SPACES, MAX_SPACES, SINGLE, WITH_SYMBOL, SYMBOLS, spaceOf, placedAt, look, put, removeAt };
+export { VERSION, SINGLE, WITH_SYMBOL, SYMBOLS, spaceOf, placedAt, look, put, removeAt };

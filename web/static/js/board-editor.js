@@ -3,22 +3,18 @@
 // symbol space by its symbol); a space in the preview ring can be tapped to change it, remove it or
 // put one before it. The sheet says when the board looks complete and offers Save. Saving sends
 // it as the lobby's settings (the host remembers it with the box profile); a file can be exported
-// and imported, the host checking it like any setting.
-// State in store.state.ui: boardOpen (the sheet), boardDraft (the spaces entered, null: the
-// lobby's board), boardAt (a space picked in the ring, or null: the end), boardInsert (a new space
-// goes before boardAt), boardProblem / boardNote (what the last save or import did).
+// and imported, the host checking it like any setting. Drawn from the view and the state it is
+// given (its taps: table-input.js). State in the store's ui: boardOpen (the sheet), boardDraft (the
+// spaces entered, a copy of the lobby's board until saved), boardAt (a space picked in the ring, or
+// null: the end), boardInsert (a new space goes before boardAt), boardProblem / boardNote (what the
+// last save or import did).
 
-import { h, icon, $ } from "./dom.js";
+import { h, icon } from "./dom.js";
 import { t, has, list } from "./i18n.js";
 import { BoardRing, spaceLabel } from "./board-ring.js";
-import { VERSION, SINGLE, WITH_SYMBOL, SYMBOLS, spaceOf, placedAt, look, put, removeAt } from "./board-draft.js";
+import { SINGLE, WITH_SYMBOL, SYMBOLS, placedAt, look } from "./board-draft.js";
 
 const preview = new BoardRing("preview", Infinity, true);
-
-function draftOf(ui, v) {
-  if (!ui.boardDraft) ui.boardDraft = ((v.settings.board || {}).spaces || []).map((sp) => ({ ...sp }));
-  return ui.boardDraft;
-}
 
 // The refusal in words, from the host's error (`bad_settings`, field `board`, the engine's detail).
 function refusal(err, box) {
@@ -76,7 +72,7 @@ function countLine(spaces, state, box) {
 
 function boardEditor(v, ui, pending, error) {
   const box = v.settings.box || [];
-  const spaces = draftOf(ui, v);
+  const spaces = ui.boardDraft;
   const at = ui.boardAt ?? null;
   const insert = at !== null && !!ui.boardInsert;
   const state = look(spaces, box);
@@ -121,66 +117,4 @@ function boardEditor(v, ui, pending, error) {
     !problem && ui.boardNote ? h("p", { class: "hint", role: "status", "data-out": "board-note", text: t(`boardedit.${ui.boardNote}`) }) : null);
 }
 
-// Send a board (or null) as the lobby's setting; the host (the engine) accepts or refuses it. Taken,
-// the sheet closes: the lobby says what happened.
-async function sendBoard(board, note, { store, send }) {
-  const ans = await send({ type: "set_settings", settings: { board } });
-  if (ans && ans.ok) closeSheet(store, { boardDraft: null, boardAt: null, boardInsert: false, boardProblem: null, boardNote: note });
-  return ans;
-}
-
-// The sheet closes (Close, Esc, a board taken); the focus goes back to the lobby's "Board map".
-function closeSheet(store, more = {}) {
-  store.ui({ ...more, boardOpen: false });
-  $(".board-edit summary")?.focus();
-}
-
-// A click in the editor; true when it was one. `ctx` = {store, send, view}.
-function boardClick(el, ctx) {
-  const act = el.dataset.act;
-  if (!act || !act.startsWith("bd-")) return false;
-  const { store, view } = ctx;
-  const ui = store.state.ui;
-  const spaces = draftOf(ui, view);
-  const at = ui.boardAt ?? null;
-  const fresh = { boardAt: null, boardInsert: false, boardProblem: null, boardNote: null };
-  if (act === "bd-put") store.ui({ ...fresh, boardDraft: put(spaces, spaceOf(el.dataset), at, !!ui.boardInsert) });
-  else if (act === "bd-at") {
-    const n = Number(el.dataset.at);
-    store.ui({ boardAt: n < spaces.length && n !== at ? n : null, boardInsert: false });
-  } else if (act === "bd-insert") store.ui({ boardInsert: !ui.boardInsert });
-  else if (act === "bd-remove-at") store.ui({ ...fresh, boardDraft: removeAt(spaces, at) });
-  else if (act === "bd-end") store.ui({ boardAt: null, boardInsert: false });
-  else if (act === "bd-undo") store.ui({ ...fresh, boardDraft: spaces.slice(0, -1) });
-  else if (act === "bd-clear") store.ui({ ...fresh, boardDraft: [] });
-  else if (act === "bd-close") closeSheet(store);
-  else if (act === "bd-save") sendBoard({ version: VERSION, spaces }, "saved", ctx);
-  else if (act === "bd-remove") sendBoard(null, null, ctx);
-  else if (act === "bd-export") download({ version: VERSION, spaces });
-  return true;
-}
-
-function download(board) {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(board, null, 1)}\n`], { type: "application/json" }));
-  const a = h("a", { href: url, download: "cashrun-board.json" });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-// A chosen file: read, parsed, and sent; the host's refusal is shown in words.
-async function boardFile(input, ctx) {
-  const file = input.files && input.files[0];
-  input.value = "";
-  if (!file) return;
-  let board;
-  try { board = JSON.parse(await file.text()); } catch {
-    ctx.store.ui({ boardProblem: t("boardedit.not_json"), boardNote: null });
-    return;
-  }
-  ctx.store.ui({ boardProblem: null });
-  await sendBoard(board, "imported", ctx);
-}
-
-export { boardEditor, boardClick, boardFile, closeSheet };
+export { boardEditor };

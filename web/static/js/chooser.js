@@ -226,13 +226,15 @@ function chooserClick(el, store, actionsFor, send) {
   return true;
 }
 
-// Typing in a form field: keep the value without a full render, refresh the confirm button.
+// Typing in a form field: keep the value without a full render (the field shows it), refresh the
+// confirm button.
 function chooserInput(el, store, actionsFor) {
-  const choice = store.state.ui.choice;
-  if (!choice || !el.dataset.form) return false;
+  const open = store.state.ui.choice;
+  if (!open || !el.dataset.form) return false;
   const f = el.dataset.form;
   const raw = el.value;
-  choice.values[f] = el.type === "number" ? (raw === "" ? undefined : Number(raw) - FROM_1(f)) : raw;
+  const choice = { ...open, values: { ...open.values, [f]: el.type === "number" ? (raw === "" ? undefined : Number(raw) - FROM_1(f)) : raw } };
+  store.settle({ ui: { choice } });
   const a = chosenAction(actionsFor(choice), choice.chosen);
   const box = el.closest(".chooser");
   if (!a || !box) return true;

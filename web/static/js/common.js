@@ -122,4 +122,4 @@ function markState(root, st) {
   setData(root, "logEnd", m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "");
 }
 
-export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, isDark };
+export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText };

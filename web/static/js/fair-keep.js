@@ -1,47 +1,11 @@
 // What this screen keeps for the fairness scheme (docs/fairness.md), per game in local storage: the
 // seed's hash as shown before this phone sent its own randomness, its client seed, its start value
 // (sent first as its commitment, revealed when the banker starts) and the seed of its hash chain
-// (whose links are its spins for opponents), with the commitment and the chain's head.
-
-// Hashing is loaded when a phone makes or walks its chain: the table screen keeps only a hash.
-const hashing = () => import("./hash.js");
+// (whose links are its spins for opponents), with the commitment and the chain's head. The phone
+// makes and sends them in fair-seat.js; the table screen keeps only the seed's hash.
 
 const KEEP = { phone: "cashrun.fair", table: "cashrun.fair.table" };
 const MAX_GAMES = 30; // the newest games are kept; older entries go
-const CHAIN_LENGTH = 1024; // the links a phone can give: one per spin it makes for an opponent
-
-// The links x0 … xN of a chain: x0 random (64 hex), each next one the SHA-256 hex of the one before.
-const chains = new Map(); // x0 -> its links, worked out once per page
-async function chainOf(x0) {
-  if (!chains.has(x0)) {
-    const { sha256hex } = await hashing();
-    const links = [x0];
-    for (let i = 0; i < CHAIN_LENGTH; i++) links.push(await sha256hex(links[i]));
-    chains.set(x0, links);
-  }
-  return chains.get(x0);
-}
-
-// A new seat's randomness: what `join`, `claim` and `seed` send, and what the phone keeps.
-async function newFair() {
-  const { sha256hex, randomHex } = await hashing();
-  const start_value = randomHex(16), chain_seed = randomHex(32);
-  const links = await chainOf(chain_seed);
-  return { client_seed: randomHex(16), start_value, start_commit: await sha256hex(start_value),
-    chain_seed, chain: links[CHAIN_LENGTH] };
-}
-
-// What a message sends of it (never the start value or the chain's seed).
-const sent = (entry) => ({ client_seed: entry.client_seed, start_commit: entry.start_commit, chain: entry.chain });
-
-// The link to give now: the one whose hash is the seat's head (the head, or the link given last).
-async function nextLink(gameId, head) {
-  const entry = kept(gameId);
-  if (!entry || !entry.chain_seed) return null;
-  const links = await chainOf(entry.chain_seed);
-  const at = links.indexOf(head);
-  return at > 0 ? links[at - 1] : null;
-}
 
 function all(kind) {
   try { return JSON.parse(localStorage.getItem(KEEP[kind]) || "{}") || {}; } catch { return {}; }
@@ -58,37 +22,4 @@ function keep(gameId, entry, kind = "phone") {
   localStorage.setItem(KEEP[kind], JSON.stringify(games));
 }
 
-// A phone in a lobby: it has its randomness for this lobby's hash, and the host has it at its seat.
-// A phone moved to a new lobby (Play again) or seated with a hash it had not seen makes new ones
-// now that it knows the hash, and sends them with `seed` (not once the banker started: then they
-// are final).
-let sending = null;
-async function keepSeed(msg, send) {
-  if (!msg || msg.kind !== "lobby" || !msg.view.seed_hash || msg.view.starting || sending) return;
-  let entry = kept(msg.game_id);
-  if (!entry || entry.seed_hash !== msg.view.seed_hash || !entry.client_seed || !entry.chain_seed) {
-    sending = "making";
-    entry = { seed_hash: msg.view.seed_hash, ...await newFair() };
-    keep(msg.game_id, entry);
-    sending = null;
-  }
-  const you = msg.view.you || {};
-  if (you.client_seed !== entry.client_seed || you.start_commit !== entry.start_commit || you.chain !== entry.chain) {
-    sending = entry.client_seed;
-    send(sent(entry)).finally(() => { sending = null; });
-  }
-}
-
-// The banker started: this phone reveals the start value it committed to, without a tap.
-let revealing = null;
-function revealStart(msg, send) {
-  if (!msg || msg.kind !== "lobby" || !msg.view.starting) return;
-  const you = msg.view.you || {};
-  const entry = kept(msg.game_id);
-  if (you.revealed || !entry || !entry.start_value || you.start_commit !== entry.start_commit) return;
-  if (revealing === entry.start_value) return;
-  revealing = entry.start_value;
-  send(entry.start_value).then((answer) => { if (!answer || !answer.ok) revealing = null; });
-}
-
-export { newFair, sent, nextLink, kept, keep, keepSeed, revealStart };
+export { kept, keep };

@@ -94,4 +94,4 @@ function list(items) {
 
 function currentLang() { return lang; }
 
-export { LANGS, loadLang, setLang, t, has, plural, list, money, num, currentLang, chooseLang };
+export { loadLang, setLang, t, has, plural, list, money, num, currentLang };

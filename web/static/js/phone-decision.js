@@ -1,12 +1,13 @@
 // The phone's decision: the open chooser and the buttons of my legal actions, or, while the table
-// shows an outcome, the words that say so instead of any control.
+// shows an outcome, the words that say so instead of any control; drawn from the message and the
+// state they are given.
 
 import { h } from "./dom.js";
 import { t, has, money } from "./i18n.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe } from "./actions.js";
-import { newChoice, renderChooser } from "./chooser.js";
+import { renderChooser } from "./chooser.js";
 import { countdownLine } from "./common.js";
-import { store, btn, problem } from "./phone-core.js";
+import { btn, problem } from "./phone-shared.js";
 
 const PRIMARY = ["roll", "draw", "accept_bluff", "buy"];
 // Amounts that are a stake: the pad offers the last stake and the usual amounts, one tap each.
@@ -24,14 +25,22 @@ function shownKind(events) {
   return e ? e.type : null;
 }
 
+// What the table is showing, in words for this phone, or null: my tap on its way, the outcome my own
+// act drew (until the next view), or a view the host held for me (I connected during a reveal).
+function showingNow(msg, st) {
+  if (msg.reveal) return msg.kind === "lobby" ? "opening" : "table";
+  if (st.ui.showing) return st.ui.showing;
+  return st.pending ? "sending" : null;
+}
+
 // Instead of the decision while my tap is on its way or the table shows an outcome: no control.
 function showingPanel(kind) {
   return h("section", { class: "showing", role: "status", "aria-live": "polite", "data-out": "showing" },
     h("p", { text: t(`phone.${kind}`) }));
 }
 
-function chooserOpts(msg, extra) {
-  return { view: msg.view, pending: !!store.state.pending, pad: true, extra, together: true,
+function chooserOpts(msg, st, extra) {
+  return { view: msg.view, pending: !!st.pending, pad: true, extra, together: true,
     stake: { types: STAKES, last: lastStake() } };
 }
 
@@ -69,21 +78,23 @@ function rolledLine(msg) {
   return h("p", { class: "rolled", "data-out": "rolled", text: t("phone.rolled", { a, b, total: a + b }) });
 }
 
+// The choice a decision opens by itself when none is open: the first that needs more than a tap.
+// The page opens it in the store before it renders the decision (phone-play-input.js).
+function firstChoice(msg) {
+  const groups = group(msg.legal_actions);
+  if (groups.size === 0 || groups.has("draw_for")) return null;
+  return [...groups.keys()].find((k) => OPEN.includes(k) && !isSimple(groups.get(k))) || null;
+}
+
 // The decision: the help first, then the open chooser or the buttons, so the main control sits low,
 // under the thumb. A chooser I opened myself shows nothing but its own controls and a way back.
-function actionsArea(msg) {
+function actionsArea(msg, st) {
   const v = msg.view;
   const groups = group(msg.legal_actions);
   if (groups.size === 0) return null;
-  if (groups.has("draw_for")) return spinArea(v);
+  if (groups.has("draw_for")) return spinArea(v, st);
   const helpKey = `help.${v.phase}`;
-  const ui = store.state.ui;
-  let choice = ui.choice;
-  if (choice && !groups.has(choice.type)) choice = null;
-  if (!choice) {
-    const first = [...groups.keys()].find((k) => OPEN.includes(k) && !isSimple(groups.get(k)));
-    if (first) { choice = newChoice(first); ui.choice = choice; }
-  }
+  const choice = st.ui.choice && groups.has(st.ui.choice.type) ? st.ui.choice : null;
   const opened = choice && !OPEN.includes(choice.type);
   const decision = h("div", { class: "decision", "data-decision": decisionKey(msg, choice) });
   const buttons = [];
@@ -103,13 +114,13 @@ function actionsArea(msg) {
   // The other choices of this moment sit beside the open chooser's confirm (an auto-opened chooser needs no cancel).
   if (choice) {
     decision.append(renderChooser(groups.get(choice.type), choice,
-      { ...chooserOpts(msg, decisionExtra(v)), cancel: opened, aside: buttons }));
+      { ...chooserOpts(msg, st, decisionExtra(v)), cancel: opened, aside: buttons }));
   } else decision.append(h("div", { class: "buttons" }, buttons));
   return h("section", { class: "actions", "aria-label": t("me.your_move") },
     h("h2", { class: "sr", text: t("me.your_move") }),
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
     has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null,
-    whyLines(groups), rolledLine(msg), decision, problem());
+    whyLines(groups), rolledLine(msg), decision, problem(st));
 }
 
 // The choices a turn may start with besides rolling, each with why a player would take it.
@@ -121,7 +132,7 @@ function whyLines(groups) {
 
 // An opponent placed a bet and this phone spins for it: one big button named by the game's symbol
 // (Spin, Roll, Draw); the link of my chain it sends is added when it leaves (phone-play.js).
-function spinArea(v) {
+function spinArea(v, st) {
   const w = v.waiting || {};
   return h("section", { class: "actions", "aria-label": t("me.your_move") },
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
@@ -129,7 +140,7 @@ function spinArea(v) {
     h("div", { class: "decision", "data-decision": decisionKey({ view: v }, null) },
       h("div", { class: "buttons" }, btn({ class: "btn big primary", "data-act": "do", "data-type": "draw_for", "data-out": "spin",
         text: t(`spin.${w.symbol}`) }))),
-    problem());
+    problem(st));
 }
 
 // Grand Slam's buttons say what they pay and what comes next (the ladder's words are in the translations).
@@ -157,4 +168,4 @@ function helpVars(v) {
   return out;
 }
 
-export { actionsArea, auctionLine, chooserOpts, showingPanel, shownKind, rememberStake };
+export { actionsArea, auctionLine, chooserOpts, showingNow, showingPanel, shownKind, firstChoice, rememberStake };

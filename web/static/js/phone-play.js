@@ -1,66 +1,29 @@
-// The phone with a seat (or watching): the lobby, my game screen, the win, watching. Loaded once
-// the first view arrives, so the join page does without it.
+// The phone with a seat (or watching): the lobby, my game screen, the win, watching, drawn from the
+// message and the state they are given. Loaded once the first view arrives, so the join page does
+// without it; what the taps do is phone-play-input.js's.
 
 import { h, icon } from "./dom.js";
 import { t, money } from "./i18n.js";
 import { group, actionLabel } from "./actions.js";
-import { newChoice, renderChooser, chooserClick, chooserInput } from "./chooser.js";
+import { renderChooser } from "./chooser.js";
 import { eventText, waitingText, quiet } from "./words.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { cardTile, holdToLook } from "./bluffs.js";
-import { noteResult, resultCard, dismissResult } from "./results.js";
-import { feelTurn, armTurnSignals, chimeOn, toggleChime } from "./turn.js";
-import { setCountdown } from "./common.js";
-import { store, net, root, parts, btn, problem, forget } from "./phone-core.js";
-import { stopWatching } from "./phone-join.js";
-import { actionsArea, auctionLine, chooserOpts, showingPanel, shownKind, rememberStake } from "./phone-decision.js";
+import { dot, casinoChip } from "./marks.js";
+import { cardTile } from "./bluffs.js";
+import { resultCard } from "./results.js";
+import { chimeOn } from "./turn.js";
+import { parts, btn, problem, fairExport, rerender } from "./phone-shared.js";
+import { actionsArea, auctionLine, chooserOpts, showingPanel, showingNow } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";
-import { keepSeed, revealStart, nextLink } from "./fair-keep.js";
 
-// What the table is showing, in words for this phone, or null: my tap on its way, the outcome my own
-// act drew (until the next view), or a view the host held for me (I connected during a reveal).
-function showingNow(msg) {
-  const st = store.state;
-  if (msg.reveal) return msg.kind === "lobby" ? "opening" : "table";
-  if (st.ui.showing) return st.ui.showing;
-  return st.pending ? "sending" : null;
-}
-
-// Send one of my actions. If its answer holds an outcome the table now shows (and no newer view came
-// meanwhile), the phone says so until the next view; a tap refused because the table is showing one
-// does the same, without a red refusal.
-function send(a) {
-  const before = store.state.msg;
-  rememberStake(a);
-  // Only a spin for an opponent waits for its link: every other tap leaves in the same task.
-  const sent = a.type === "draw_for" ? withLink(a, before).then((ready) => net.act(ready)) : net.act(a);
-  return sent.then((answer) => {
-    if (!answer) return answer;
-    const kind = answer.ok ? shownKind(answer.events) : answer.error.code === "revealing" ? "table" : null;
-    if (kind && store.state.msg === before) {
-      store.state.error = null;
-      store.ui({ showing: kind });
-    }
-    return answer;
-  });
-}
-
-// My spin for an opponent (draw_for) carries the next link of my chain: the one whose hash is my
-// seat's head in the view.
-async function withLink(a, msg) {
-  if (a.type !== "draw_for") return a;
-  const me = msg.view.players.find((p) => p.seat === msg.seat) || {};
-  return { ...a, link: await nextLink(msg.game_id, me.chain) };
-}
-
-function header() {
-  if (!store.state.msg || store.state.msg.kind !== "game") return null;
+function header(st) {
+  if (!st.msg || st.msg.kind !== "game") return null;
   const on = chimeOn();
   const say = t(on ? "turn.chime_off" : "turn.chime_on");
   return btn({ class: "tool", "data-act": "chime", "aria-pressed": String(on), "aria-label": say, title: say }, icon(on ? "sound" : "mute"));
 }
 
-function lobbyScreen(msg) {
+function lobbyScreen(msg, st) {
   const v = msg.view;
   const me = v.players.find((p) => p.seat === msg.seat);
   const groups = group(msg.legal_actions);
@@ -70,29 +33,18 @@ function lobbyScreen(msg) {
       dot(p.connected), pawnMark(p), h("span", { class: "pname", text: p.name }),
       p.seat === msg.seat ? h("span", { class: "tag", text: t("lobby.you") }) : null));
   }
-  const choice = store.state.ui.choice;
+  const choice = st.ui.choice;
   const showing = msg.reveal ? "opening" : null;
   return h("main", { class: "screen lobby" },
     h("h1", { text: t("lobby.welcome", { name: me ? me.name : "" }) }),
     showing ? showingPanel(showing) : h("p", { class: "lead", "data-out": "lobby-lead",
       text: t(v.starting ? "lobby.starting_phone" : v.locked ? "lobby.locked" : "lobby.waiting") }),
     list, fingerprint(msg, "phone"),
-    choice && groups.has(choice.type) ? renderChooser(groups.get(choice.type), choice, chooserOpts(msg)) : null,
+    choice && groups.has(choice.type) ? renderChooser(groups.get(choice.type), choice, chooserOpts(msg, st)) : null,
     h("div", { class: "row" },
       groups.has("rename") ? btn({ class: "btn", "data-act": "open", "data-type": "rename", text: actionLabel("rename") }) : null,
-      groups.has("leave") && !store.state.ui.leaving ? btn({ class: "btn danger", "data-act": "leave-ask", text: actionLabel("leave") }) : null),
-    groups.has("leave") ? leaveConfirm() : null);
-}
-
-function dot(on) {
-  return h("span", { class: `dot ${on ? "on" : "off"}`, role: "img", "aria-label": on ? t("conn.on") : t("conn.off") });
-}
-
-function casinoChip(c) {
-  return h("li", { class: `casino-chip c-${c.colour}`, title: `${c.name}` },
-    h("span", { class: "swatch", "aria-hidden": "true" }), icon(c.symbol),
-    h("span", { text: c.name }),
-    h("span", { class: "sr", text: ` (${t(`colour.${c.colour}`)}, ${t(`symbol.${c.symbol}`)})` }));
+      groups.has("leave") && !st.ui.leaving ? btn({ class: "btn danger", "data-act": "leave-ask", text: actionLabel("leave") }) : null),
+    groups.has("leave") ? leaveConfirm(st) : null);
 }
 
 function bluffCards(you) {
@@ -152,21 +104,21 @@ function meSection(msg, me, acting) {
   return h("section", { class: "me", "aria-label": t("me.title") },
     h("div", { class: "me-top" }, pawnMark(me), h("span", { class: "pname", text: me.name }), tags),
     h("p", { class: "money-big" }, moneyEl),
-    mine.length ? h("ul", { class: "casinos", "aria-label": t("me.casinos") }, mine.map(casinoChip))
+    mine.length ? h("ul", { class: "casinos", "aria-label": t("me.casinos") }, mine.map((c) => casinoChip(c)))
       : h("p", { class: "hint", text: t("me.no_casinos") }));
 }
 
 // While I act: my state on one line, what just happened, then the decision at the bottom of the
 // first screenful, under the thumb; my cards and the table below it. Otherwise: my state, the
 // status (or what the table shows), my cards.
-function gameScreen(msg) {
+function gameScreen(msg, st) {
   const v = msg.view;
   const me = v.players.find((p) => p.seat === msg.seat) || { seat: msg.seat, name: "", money: 0, casinos: [] };
-  if (v.over && v.winner === msg.seat) return wonScreen(msg, me);
-  if (me.out) return watchScreen(msg, bankruptCard(me));
-  const showing = showingNow(msg);
+  if (v.over && v.winner === msg.seat) return wonScreen(msg, me, st);
+  if (me.out) return watchScreen(msg, st, bankruptCard(me));
+  const showing = showingNow(msg, st);
   const acting = !showing && (msg.legal_actions || []).length > 0;
-  const choice = acting ? store.state.ui.choice : null;
+  const choice = acting ? st.ui.choice : null;
   const bidding = choice && choice.type === "bid";
   const choosingCard = choice && (group(msg.legal_actions).get(choice.type) || []).some((a) => "card" in a || "swap" in a);
   const status = showing ? showingPanel(showing) : h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text: waitingText(v) });
@@ -176,17 +128,17 @@ function gameScreen(msg) {
   if (acting) {
     return h("main", { class: `screen game ${pawnClass(me)} acting` },
       h("div", { class: "reach" }, mine, resultCard(), last,
-        bidding ? null : auctionLine(v), actionsArea(msg)),
-      choosingCard ? null : cards, tableInfo(msg));
+        bidding ? null : auctionLine(v), actionsArea(msg, st)),
+      choosingCard ? null : cards, tableInfo(msg, st));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
-    mine, v.over ? null : resultCard(), status, fairLine(msg), v.over ? null : last,
-    auctionLine(v), cards, showing ? null : problem(), tableInfo(msg));
+    mine, v.over ? null : resultCard(), status, fairLine(msg, st), v.over ? null : last,
+    auctionLine(v), cards, showing ? null : problem(st), tableInfo(msg, st));
 }
 
 // The table's players and its recent history, under a summary; built only while open.
-function tableInfo(msg) {
-  const open = !!store.state.ui.infoOpen;
+function tableInfo(msg, st) {
+  const open = !!st.ui.infoOpen;
   return h("details", { class: "table-info", open: open ? true : null, "data-details": "infoOpen" },
     h("summary", { text: t("me.table", { pot: money(msg.view.pot) }) }),
     open ? players(msg, msg.seat) : null, open ? recentPart(msg.view) : null);
@@ -198,20 +150,19 @@ const recentPart = (v) => parts.use("recent", [v.log], () => recent(v));
 const lastPart = (v) => parts.use("last", [v.log], () => lastLine(v));
 
 // The win gets a screen of its own.
-function wonScreen(msg, me) {
+function wonScreen(msg, me, st) {
   return h("main", { class: `screen won ${pawnClass(me)}`, "data-screen": "won" },
     h("section", { class: "big-news", role: "status" },
       pawnMark(me), h("h1", { text: t("end.you_won") }),
       h("p", { class: "money-big" }, h("span", { class: "money", "data-out": "money", text: money(me.money) }))),
-    fairLine(msg), tableInfo(msg));
+    fairLine(msg, st), tableInfo(msg, st));
 }
 
 // The game is over: this phone checks every draw itself (a phone that watches, without a seed of its own).
-function fairLine(msg) {
+function fairLine(msg, st) {
   if (!msg.view.over) return null;
-  const fetchExport = () => net.request("fair", {}, 20000).then((a) => { if (!a.ok) throw new Error(a.error.code); return a.export; });
-  return fairPanel(msg.game_id, { kind: "phone", seat: msg.kind === "watch" ? null : msg.seat, fetchExport,
-    rerender: () => store.set({}), open: !!store.state.ui.fairOpen });
+  return fairPanel(msg.game_id, { kind: "phone", seat: msg.kind === "watch" ? null : msg.seat, fetchExport: fairExport,
+    rerender, open: !!st.ui.fairOpen });
 }
 
 function bankruptCard(me) {
@@ -221,150 +172,34 @@ function bankruptCard(me) {
 }
 
 // Watching: the public view, read only. For a phone that watches, and for a bankrupt player.
-function watchScreen(msg, top) {
+function watchScreen(msg, st, top) {
   const v = msg.view;
   const showing = msg.reveal ? showingPanel("table") : null;
   return h("main", { class: "screen watch", "data-screen": "watch" },
-    top || h("h1", { text: t("watch.title") }), fairLine(msg),
+    top || h("h1", { text: t("watch.title") }), fairLine(msg, st),
     showing || h("p", { class: "status", role: "status", text: waitingText(v) }),
     showing ? null : lastPart(v), auctionLine(v),
     players(msg, null),
     h("p", { class: "hint", text: t("me.table", { pot: money(v.pot) }) }),
     recentPart(v),
     msg.kind === "watch" ? btn({ class: "btn danger", "data-act": "leave-ask", text: t("watch.stop") }) : null,
-    leaveConfirm());
+    leaveConfirm(st));
 }
 
 // "Leave the table" asks first.
-function leaveConfirm() {
-  if (!store.state.ui.leaving) return null;
+function leaveConfirm(st) {
+  if (!st.ui.leaving) return null;
   return h("div", { class: "confirm-leave", role: "alertdialog", "aria-label": t("leave.title") },
     h("p", { class: "lead", text: t("leave.title") }),
     h("div", { class: "row" },
-      btn({ class: "btn danger big", "data-act": "leave-yes", disabled: !!store.state.pending, text: t("leave.yes") }),
+      btn({ class: "btn danger big", "data-act": "leave-yes", disabled: !!st.pending, text: t("leave.yes") }),
       btn({ class: "btn big", "data-act": "leave-no", text: t("leave.no") })));
 }
 
-function screen(msg) {
-  if (msg.kind === "lobby") return lobbyScreen(msg);
-  if (msg.kind === "watch") return watchScreen(msg);
-  return gameScreen(msg);
+function screen(msg, st) {
+  if (msg.kind === "lobby") return lobbyScreen(msg, st);
+  if (msg.kind === "watch") return watchScreen(msg, st);
+  return gameScreen(msg, st);
 }
 
-// When the phone faces a new question, turns or changes language, bring the decision into view
-// (whole, or its top when taller) and keep it there through every change of size that follows (a
-// turned phone's media queries can apply a frame after its new size, a screenshot or the browser's
-// bars can change the height), until the person takes over.
-let shownDecision = "";
-let pinned = false;
-let watched = null; // the decision whose size is watched: each render makes a new one
-
-function inView(el) {
-  const r = el.getBoundingClientRect();
-  return r.height <= innerHeight ? r.top >= 0 && r.bottom <= innerHeight + 0.5 : r.top > -1 && r.top < 6; // a taller one: its top (scroll-margin 4px)
-}
-
-function bringIn(el) {
-  el.scrollIntoView({ block: el.getBoundingClientRect().height <= innerHeight ? "nearest" : "start", behavior: "instant" });
-}
-
-function keepPinned() {
-  const el = root.querySelector("[data-decision]");
-  if (pinned && el && !inView(el)) bringIn(el);
-}
-
-const sizes = new ResizeObserver(keepPinned);
-sizes.observe(document.documentElement);
-addEventListener("resize", keepPinned);
-// The person takes over: a scroll of their own, or a text field (the browser keeps it above the keyboard).
-const letGo = () => { pinned = false; };
-for (const ev of ["wheel", "touchmove", "keydown"]) addEventListener(ev, letGo, { passive: true, capture: true });
-addEventListener("focusin", (ev) => { if (ev.target.matches("input, textarea")) letGo(); });
-
-function showDecision(force) {
-  const el = root.querySelector("[data-decision]");
-  if (el !== watched) {
-    if (watched) sizes.unobserve(watched);
-    watched = el;
-    if (el) sizes.observe(el);
-  }
-  if (!el) { shownDecision = ""; return; }
-  if (!force && el.dataset.decision === shownDecision) return;
-  shownDecision = el.dataset.decision;
-  pinned = true;
-  bringIn(el);
-}
-
-// The phone turned: once the page is laid out at its new width.
-let width = 0;
-addEventListener("resize", () => {
-  if (innerWidth !== width) { width = innerWidth; showDecision(true); }
-});
-
-const showHeldFace = holdToLook(root);
-armTurnSignals();
-
-// Whether the decision is whole on screen now: asked before a render, so a render (which replaces
-// the page) never leaves the decision less visible than it was.
-function decisionShown() {
-  const el = root.querySelector("[data-decision]");
-  return !!el && inView(el);
-}
-
-function afterRender(msg, shown) {
-  showHeldFace();
-  feelTurn(msg);
-  showDecision(false);
-  const el = root.querySelector("[data-decision]");
-  if (shown && el && !inView(el)) bringIn(el);
-}
-
-const logEnd = (m) => (m && m.kind !== "lobby" ? (m.view.log_start || 0) + (m.view.log || []).length : -1);
-
-// Every change of the store, before the render: a new view ends what the table was showing, and a
-// refusal from before it is gone once the game has moved on.
-let seen = null;
-function onChange(st) {
-  const msg = st.msg;
-  if (msg !== seen) {
-    if (msg) st.ui.showing = null;
-    if (seen && msg && logEnd(seen) !== logEnd(msg)) st.error = null;
-    seen = msg;
-  }
-  setCountdown(msg);
-  noteResult(msg);
-  keepSeed(msg, (fair) => net.request("seed", fair));
-  revealStart(msg, (value) => net.request("start_value", { start_value: value }));
-  if (msg && st.ui.choice && !group(msg.legal_actions).has(st.ui.choice.type)) st.ui.choice = null;
-}
-
-const actionsFor = () => group(store.state.msg && store.state.msg.legal_actions);
-// No game action leaves the phone while the table shows an outcome (or my last tap is on its way).
-const locked = () => !!(store.state.msg && showingNow(store.state.msg));
-
-function click(el, act, render) {
-  if (act === "do" || act === "confirm") {
-    if (locked()) return;
-    dismissResult(); // acting again: the last result has been seen
-  }
-  const groups = actionsFor();
-  if (chooserClick(el, store, (c) => groups.get(c.type) || [], send)) return;
-  if (act === "do") {
-    const list = groups.get(el.dataset.type) || [];
-    const a = el.dataset.at ? list.find((x) => x.at === Number(el.dataset.at)) : list.length === 1 && list[0];
-    if (a) send(a);
-  } else if (act === "leave-ask") store.ui({ leaving: true });
-  else if (act === "leave-no") store.ui({ leaving: false });
-  else if (act === "leave-yes") {
-    if (store.state.msg && store.state.msg.kind === "watch") stopWatching();
-    else if (groups.has("leave")) net.act(groups.get("leave")[0]).then((ans) => { if (ans && ans.ok) { store.ui({ leaving: false }); forget(null); } });
-  } else if (act === "dismiss") { dismissResult(); render(); }
-  else if (act === "chime") { toggleChime(); render(); }
-  else if (act === "open") store.ui({ choice: newChoice(el.dataset.type) });
-}
-
-function input(el) {
-  chooserInput(el, store, (c) => actionsFor().get(c.type) || []);
-}
-
-export { screen, header, decisionShown, afterRender, showDecision, onChange, click, input };
+export { screen, header };

@@ -69,4 +69,4 @@ function end() {
 
 el.addEventListener("click", (ev) => { ev.stopPropagation(); end(); });
 
-export { mount, tell, question, end };
+export { mount, tell, question };

@@ -1,19 +1,20 @@
 // The banker's drawer: undo and the quick decisions, the corrections, claim codes (covered until
-// shown), the saved games with their export, a new game.
+// shown), the saved games with their export, a new game; drawn from the message and the state it
+// is given (its taps: table-input.js).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { group, playerName } from "./actions.js";
 import { versionLine } from "./about.js";
-import { KEY, store, net, findAction, send, controls } from "./table-parts.js";
+import { KEY, controls } from "./table-shared.js";
 
 // A claim code's digits in groups of four, as the phone may type them (the host ignores the spaces).
 const grouped = (code) => code.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 // A claim code stays covered until the banker shows it: whoever types it gets the seat and its cards.
-function claimLine(v, seat, code) {
+function claimLine(v, seat, code, st) {
   const name = playerName(v, seat);
-  const open = !!(store.state.ui.claimShown || {})[seat];
+  const open = !!(st.ui.claimShown || {})[seat];
   return h("li", { class: "claim", "data-seat": seat },
     h("p", { class: "claim-warning", role: "note", text: t("show.claim_warning", { name }) }),
     h("div", { class: "row" },
@@ -25,23 +26,23 @@ function claimLine(v, seat, code) {
 
 const CORRECTIONS = ["transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn"];
 
-export function drawer(msg) {
-  if (!store.state.ui.drawer) return null;
+export function drawer(msg, st) {
+  if (!st.ui.drawer) return null;
   const v = msg.view, tb = msg.table || {};
   const groups = group(msg.legal_actions);
   const pick = (types) => types.flatMap((k) => groups.get(k) || []);
   const claims = Object.entries(tb.claims || {});
-  const games = store.state.ui.games;
+  const games = st.ui.games;
   const sections = [
     h("p", { class: "hint", text: t("table.drawer_hint") }),
-    pick(["undo", "close_auction", "confirm_lap", "reject_lap"]).length ? controls(pick(["undo", "close_auction", "confirm_lap", "reject_lap"]), v, null, "quick-banker") : null,
+    pick(["undo", "close_auction", "confirm_lap", "reject_lap"]).length ? controls(pick(["undo", "close_auction", "confirm_lap", "reject_lap"]), v, st, null, "quick-banker") : null,
     pick(CORRECTIONS).length ? h("section", { "aria-label": t("table.corrections") },
-      h("h3", { text: t("table.corrections") }), controls(pick(CORRECTIONS), v)) : null,
+      h("h3", { text: t("table.corrections") }), controls(pick(CORRECTIONS), v, st)) : null,
     groups.has("claim_code") ? h("section", { "aria-label": t("table.claim_codes") },
       h("h3", { text: t("table.claim_codes") }),
       h("div", { class: "row" }, groups.get("claim_code").map((a) => h("button", { type: "button", class: "btn", "data-act": "claim", "data-seat": a.seat,
-        disabled: !!store.state.pending, text: t("table.claim_for", { name: playerName(v, a.seat) }) }))),
-      claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => claimLine(v, Number(seat), c.code))) : null,
+        disabled: !!st.pending, text: t("table.claim_for", { name: playerName(v, a.seat) }) }))),
+      claims.length ? h("ul", { class: "claims" }, claims.map(([seat, c]) => claimLine(v, Number(seat), c.code, st))) : null,
       tb.claims_guessed ? h("p", { class: "claim-warning", role: "alert", "data-out": "claims-guessed",
         text: t("table.claims_guessed", { n: tb.claims_guessed }) }) : null,
       h("p", { class: "hint", text: t("table.claim_help") })) : null,
@@ -52,31 +53,11 @@ export function drawer(msg) {
         h("span", { text: `${g.code} · ${(g.players || []).join(", ")} · ${t(`table.status_${g.status}`)}${g.current ? ` (${t("table.current")})` : ""}` }),
         g.current ? null : h("button", { type: "button", class: "btn", "data-act": "resume", "data-game": g.id, text: t("table.resume") }),
         h("a", { class: "link", href: `/export/${encodeURIComponent(g.id)}.json?key=${encodeURIComponent(KEY)}`, text: t("table.export") })))) : null,
-      groups.has("new_game") ? controls(groups.get("new_game"), v) : null),
+      groups.has("new_game") ? controls(groups.get("new_game"), v, st) : null),
     versionLine(),
   ];
   return h("aside", { id: "drawer", class: "drawer", "aria-label": t("ui.drawer") },
     h("div", { class: "drawer-head" }, h("h2", { text: t("ui.drawer") }),
       h("button", { type: "button", class: "tool", "data-act": "drawer", "aria-label": t("ui.drawer_close") }, "✕")),
     sections);
-}
-
-// A tap on one of the drawer's own controls; false when the tap is not the drawer's.
-export async function drawerClick(act, el) {
-  if (act === "claim-show") {
-    const shownClaims = { ...(store.state.ui.claimShown || {}) };
-    shownClaims[el.dataset.seat] = !shownClaims[el.dataset.seat];
-    store.ui({ claimShown: shownClaims });
-  } else if (act === "claim") {
-    const a = findAction("claim_code", null, (x) => x.seat === Number(el.dataset.seat));
-    if (a) send(a);
-  } else if (act === "drawer") store.ui({ drawer: !store.state.ui.drawer });
-  else if (act === "games") {
-    const ans = await net.request("games", {});
-    if (ans.ok) store.ui({ games: ans.games }); else store.set({ error: ans.error });
-  } else if (act === "resume") {
-    const ans = await net.request("resume", { game: el.dataset.game });
-    if (ans.ok) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`; else store.set({ error: ans.error });
-  } else return false;
-  return true;
 }

@@ -5,11 +5,11 @@ import { h } from "./dom.js";
 import { t, has, money } from "./i18n.js";
 import { moneyChart } from "./chart.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { KEY, store, problem } from "./table-parts.js";
+import { KEY, problem, rerender } from "./table-shared.js";
 import { fairPanel } from "./fair-view.js";
 
 // The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
-export function endScreen(msg) {
+export function endScreen(msg, st) {
   const v = msg.view;
   const winner = v.winner !== null && v.winner !== undefined ? v.players.find((p) => p.seat === v.winner) : null;
   const again = msg.legal_actions.find((a) => a.type === "play_again");
@@ -20,12 +20,12 @@ export function endScreen(msg) {
         h("p", { class: "confetti", "aria-hidden": "true" }, Array.from({ length: 14 }, (_, i) => h("span", { class: `bit b${i % 7}` }))),
         h("h1", { class: "winner", "data-out": "winner" }, winner ? pawnMark(winner) : null, h("span", { text: winner ? t("end.winner", { name: winner.name }) : t("end.title") })),
         whyWon(v, winner),
-        again ? h("button", { type: "button", class: "btn primary big", "data-act": "do", "data-type": "play_again", disabled: !!store.state.pending, text: t("act.play_again") }) : null),
+        again ? h("button", { type: "button", class: "btn primary big", "data-act": "do", "data-type": "play_again", disabled: !!st.pending, text: t("act.play_again") }) : null),
       h("h2", { text: t("show.ranking") }), ranking(v),
-      problem()),
+      problem(st)),
     h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),
-      fairPanel(msg.game_id, { kind: "table", fetchExport: () => fetch(exportUrl).then((r) => r.text()), rerender: () => store.set({}), open: !!store.state.ui.fairOpen }),
+      fairPanel(msg.game_id, { kind: "table", fetchExport: () => fetch(exportUrl).then((r) => r.text()), rerender, open: !!st.ui.fairOpen }),
       h("details", { class: "check" }, h("summary", { text: t("show.check") }),
         h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
         h("p", { class: "hint", text: t("end.seed_help") }),

@@ -8,7 +8,8 @@ import { eventText, waitingText, quiet, casinoName } from "./words.js";
 import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
-import { scene, parts, problem, dot, casinoChip, controls } from "./table-parts.js";
+import { dot, casinoChip } from "./marks.js";
+import { scene, parts, problem, controls } from "./table-shared.js";
 import { endScreen } from "./table-end.js";
 import { finaleStage } from "./finale.js";
 
@@ -48,7 +49,7 @@ function playerPanel(p, v, waits, connected, phone) {
 }
 
 // The auction takes the stage: the casino, the highest bid and bidder, who is still in, a large countdown.
-function auctionStage(msg) {
+function auctionStage(msg, st) {
   const v = msg.view, w = v.waiting || {};
   const passed = new Set(w.passed || []);
   const casino = (v.casinos || []).find((c) => c.id === w.casino);
@@ -59,7 +60,7 @@ function auctionStage(msg) {
     casino ? h("ul", { class: "chips auction-casino" }, casinoChip(casino)) : null,
     h("p", { class: "auction-title", text: t("table.auction_of", { casino: casinoName(v, w.casino) }) }),
     h("p", { class: "high", "data-out": "high-bid", text: hasBid ? t("table.high_bid", { amount: money(w.high), name: playerName(v, w.bidder) }) : t("table.no_bid") }),
-    h("div", { class: "clock-row" }, countdownLine(), clockControls(msg)),
+    h("div", { class: "clock-row" }, countdownLine(), clockControls(msg, st)),
     h("p", { class: "still-in" }, h("span", { text: `${t("show.still_in")}: ` }),
       bidders.map((p) => h("span", { class: `who ${pawnClass(p)}${hasBid && p.seat === w.bidder ? " leads" : ""}` }, pawnMark(p), h("span", { text: p.name, title: p.name })))),
     h("p", { class: "hint", text: t("table.seller", { name: playerName(v, w.seller) }) }),
@@ -69,15 +70,15 @@ function auctionStage(msg) {
 // The banker's hand on the auction's clock, on the stage where the family looks: more time, pause
 // or resume (host actions, listed while the countdown runs or stands still).
 const CLOCK = ["auction_more_time", "auction_pause", "auction_resume"];
-function clockControls(msg) {
+function clockControls(msg, st) {
   const mine = (msg.legal_actions || []).filter((a) => CLOCK.includes(a.type));
-  return mine.length ? controls(mine, msg.view, null, "auction-clock") : null;
+  return mine.length ? controls(mine, msg.view, st, null, "auction-clock") : null;
 }
 
 // The seats without a phone that must act. One alone says "Play for …"; several side by side
 // (an auction's bidders, Everybody Plays) show each seat's pawn and name, the name in full
 // where the tile has room.
-function phonelessPanel(msg) {
+function phonelessPanel(msg, st) {
   const tb = msg.table || {};
   const v = msg.view;
   const seats = Object.entries(tb.phoneless || {}).filter(([, actions]) => actions && actions.length);
@@ -86,7 +87,7 @@ function phonelessPanel(msg) {
     const title = t("table.act_for", { name: playerName(v, s) });
     return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
       seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
-      controls(actions, v, s));
+      controls(actions, v, st, s));
   });
   return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
 }
@@ -189,9 +190,9 @@ function fit() {
   if ((el.dataset.long || "0") !== String(step)) el.dataset.long = step;
 }
 
-export function game(msg) {
+export function game(msg, st) {
   const v = msg.view;
-  if (v.over) return endScreen(msg);
+  if (v.over) return endScreen(msg, st);
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same; new words keep the step before (the likeliest) till fitted.
   const status = parts.use("status", [text], () => {
@@ -200,16 +201,16 @@ export function game(msg) {
   });
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, probe, centreStage(msg), money2(v), phonelessPanel(msg),
-      problem()),
+    h("section", { class: "col-center" }, status, probe, centreStage(msg, st), money2(v), phonelessPanel(msg, st),
+      problem(st)),
     h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v))));
 }
 
 // What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).
-function centreStage(msg) {
+function centreStage(msg, st) {
   const { phase } = msg.view;
-  if (phase === "auction") return auctionStage(msg);
-  if (phase === "lap_claim") return finaleStage(msg);
+  if (phase === "auction") return auctionStage(msg, st);
+  if (phase === "lap_claim") return finaleStage(msg, st);
   return boardStage(msg);
 }
 

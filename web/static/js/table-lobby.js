@@ -1,5 +1,6 @@
 // The table screen's lobby: the QR code and join code, the seat order, the settings, the box of
-// casinos and the board map; and what the banker changes there.
+// casinos and the board map, drawn from the message and the state it is given (the banker's taps
+// and typing there: table-input.js).
 
 import { h } from "./dom.js";
 import { t, list as names } from "./i18n.js";
@@ -7,9 +8,10 @@ import { group } from "./actions.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { firstRunHelp } from "./firstrun.js";
 import { boardEditor } from "./board-editor.js";
-import { store, send, findAction, problem, dot, controls } from "./table-parts.js";
+import { dot } from "./marks.js";
+import { problem, controls } from "./table-shared.js";
 import { fingerprint } from "./fair-view.js";
-import { howToButton, howToCards, howToClick } from "./howto.js";
+import { howToButton, howToCards } from "./howto.js";
 
 // How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
 // page belongs at the end of this box.
@@ -24,7 +26,7 @@ function joinBox(v, tb) {
     howToButton());
 }
 
-export function lobby(msg) {
+export function lobby(msg, st) {
   const v = msg.view, tb = msg.table || {};
   const groups = group(msg.legal_actions);
   const moves = groups.get("move_seat") || [];
@@ -37,8 +39,8 @@ export function lobby(msg) {
       dot(p.connected, p.phone), pawnMark(p), h("span", { class: "pname", text: p.name }),
       p.phone ? null : h("span", { class: "tag", text: t("lobby.no_phone") }),
       h("span", { class: "spacer" }),
-      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i - 1, disabled: !up || !!store.state.pending, "aria-label": `${t("ui.up")}: ${p.name}` }, "↑"),
-      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i + 1, disabled: !down || !!store.state.pending, "aria-label": `${t("ui.down")}: ${p.name}` }, "↓"),
+      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i - 1, disabled: !up || !!st.pending, "aria-label": `${t("ui.up")}: ${p.name}` }, "↑"),
+      h("button", { type: "button", class: "tool", "data-act": "move", "data-seat": p.seat, "data-to": i + 1, disabled: !down || !!st.pending, "aria-label": `${t("ui.down")}: ${p.name}` }, "↓"),
       removes.has(p.seat) ? h("button", { type: "button", class: "tool danger", "data-act": "remove", "data-seat": p.seat, "aria-label": `${t("ui.remove")}: ${p.name}` }, "✕") : null));
   });
   const n = v.players.length;
@@ -54,12 +56,12 @@ export function lobby(msg) {
       list, fingerprint(msg, "table"),
       firstRunHelp(v),
       v.starting ? startingNote(v) : v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
-      controls(main, v, null, "lobby-controls"),
-      problem(),
-      groups.has("set_settings") ? settingsForm(v) : null,
-      groups.has("set_box") ? boxEditor(v) : null,
-      groups.has("set_settings") ? boardEditor(v, store.state.ui, !!store.state.pending, store.state.error) : null),
-    howToCards(store.state.ui.howto));
+      controls(main, v, st, null, "lobby-controls"),
+      problem(st),
+      groups.has("set_settings") ? settingsForm(v, st) : null,
+      groups.has("set_box") ? boxEditor(st.ui.box, st) : null,
+      groups.has("set_settings") ? boardEditor(v, st.ui, !!st.pending, st.error) : null),
+    howToCards(st.ui.howto));
 }
 
 // The banker started: the phones still waited for, by name; once they are late, the banker may start
@@ -70,16 +72,16 @@ function startingNote(v) {
     text: t(v.starting.late ? "lobby.starting_late" : "lobby.starting", { names: names(waited), n: waited.length }) });
 }
 
-const SETTINGS = [
+export const SETTINGS = [
   ["starting_money", "money"], ["starting_casinos", [1, 2]], ["starting_bluff_cards", [0, 1]],
   ["bank_reserve", "money_or_none"], ["unit", "money"], ["combination_by", ["start", "playing"]],
   ["everybody_ties", ["replay", "nobody"]], ["auction_seconds", "int"],
   ["auction_clock", ["normal", "long", "none"]],
 ];
 
-function settingsForm(v) {
+function settingsForm(v, st) {
   const s = v.settings || {};
-  const draft = store.state.ui.settings || {};
+  const draft = st.ui.settings || {};
   const val = (k) => (k in draft ? draft[k] : s[k]);
   const rows = SETTINGS.map(([k, kind]) => {
     let input;
@@ -97,15 +99,14 @@ function settingsForm(v) {
   const deckRow = h("fieldset", { class: "deck" }, h("legend", { text: t("settings.bluff_deck") }),
     ["blank", "roulette", "dice", "cards"].map((k) => h("label", { class: "field small" }, h("span", { text: t(`bluff.${k}`) }),
       h("input", { type: "number", min: 0, max: 40, "data-deck": k, value: ddraft[k] ?? 0 }))));
-  return h("details", { class: "settings", open: store.state.ui.settingsOpen ? true : null, "data-details": "settingsOpen" },
+  return h("details", { class: "settings", open: st.ui.settingsOpen ? true : null, "data-details": "settingsOpen" },
     h("summary", { text: t("lobby.settings") }),
     h("div", { class: "settings-grid" }, rows, deckRow),
-    h("button", { type: "button", class: "btn", "data-act": "save-settings", disabled: !!store.state.pending, text: t("settings.save") }));
+    h("button", { type: "button", class: "btn", "data-act": "save-settings", disabled: !!st.pending, text: t("settings.save") }));
 }
 
-function boxEditor(v) {
-  const box = store.state.ui.box || (v.settings.box || []).map((c) => ({ ...c }));
-  store.state.ui.box = box;
+// The box being edited: a copy of the settings' box, made when the editor first shows (table.js).
+function boxEditor(box, st) {
   const colours = ["blue", "red", "green", "yellow"];
   const rows = box.map((c, i) => h("tr", {},
     h("td", {}, h("input", { "data-box": i, "data-k": "name", value: c.name, maxlength: 40, "aria-label": `${t("settings.name")} ${i + 1}` })),
@@ -114,75 +115,13 @@ function boxEditor(v) {
     h("td", {}, h("select", { "data-box": i, "data-k": "symbol", "aria-label": `${t("settings.symbol")} ${i + 1}` },
       ["roulette", "dice", "cards"].map((o) => h("option", { value: o, selected: o === c.symbol ? true : null, text: t(`symbol.${o}`) })))),
     h("td", {}, h("button", { type: "button", class: "tool", "data-act": "box-del", "data-i": i, "aria-label": `${t("ui.remove")}: ${c.name}` }, "✕"))));
-  return h("details", { class: "box", open: store.state.ui.boxOpen ? true : null, "data-details": "boxOpen" },
+  return h("details", { class: "box", open: st.ui.boxOpen ? true : null, "data-details": "boxOpen" },
     h("summary", { text: t("lobby.box") }),
     h("table", { class: "box-table" },
       h("thead", {}, h("tr", {}, h("th", { text: t("settings.name") }), h("th", { text: t("settings.colour") }), h("th", { text: t("settings.symbol") }), h("th", {}))),
       h("tbody", {}, rows)),
     h("div", { class: "row" },
       h("button", { type: "button", class: "btn", "data-act": "box-add", text: t("settings.add_casino") }),
-      h("button", { type: "button", class: "btn primary", "data-act": "save-box", disabled: !!store.state.pending, text: t("settings.save_box") })),
-    store.state.ui.saved ? h("p", { class: "hint", role: "status", text: t("settings.saved") }) : null);
+      h("button", { type: "button", class: "btn primary", "data-act": "save-box", disabled: !!st.pending, text: t("settings.save_box") })),
+    st.ui.saved ? h("p", { class: "hint", role: "status", text: t("settings.saved") }) : null);
 }
-
-export function saveSettings() {
-  const msg = store.state.msg;
-  const cur = msg.view.settings || {};
-  const draft = store.state.ui.settings || {};
-  const edit = {};
-  for (const [k, kind] of SETTINGS) {
-    if (!(k in draft)) continue;
-    let x = draft[k];
-    if (Array.isArray(kind)) x = typeof kind[0] === "number" ? Number(x) : x;
-    else if (kind === "money_or_none") x = x === "" ? null : Number(x);
-    else x = Number(x);
-    if (x !== cur[k]) edit[k] = x;
-  }
-  if (draft.bluff_deck) edit.bluff_deck = draft.bluff_deck;
-  if (!Object.keys(edit).length) return;
-  send({ type: "set_settings", settings: edit }).then((ans) => { if (ans && ans.ok) store.ui({ settings: null, saved: true }); });
-}
-
-// A tap on one of the lobby's own controls; false when the tap is not the lobby's.
-export function lobbyClick(act, el, ask) {
-  const ui = store.state.ui;
-  const card = howToClick(act, ui.howto);
-  if (card !== undefined) {
-    store.ui({ howto: card });
-    // The card's title takes the focus (a screen reader reads it); closed, the focus goes back to the button.
-    document.querySelector(card === null ? ".howto-open" : "#howto-title")?.focus();
-  } else if (act === "move") {
-    const a = findAction("move_seat", null, (x) => x.seat === Number(el.dataset.seat) && x.to === Number(el.dataset.to));
-    if (a) send(a);
-  } else if (act === "remove") {
-    const a = findAction("remove_player", null, (x) => x.seat === Number(el.dataset.seat));
-    if (a) ask(a, null);
-  } else if (act === "save-settings") saveSettings();
-  else if (act === "box-add") { const box = ui.box || []; box.push({ name: `${t("space.casino")} ${box.length + 1}`, colour: "blue", symbol: "roulette" }); store.ui({ box, boxOpen: true }); }
-  else if (act === "box-del") { const box = ui.box || []; box.splice(Number(el.dataset.i), 1); store.ui({ box, boxOpen: true }); }
-  else if (act === "save-box") {
-    if (findAction("set_box", null)) send({ type: "set_box", box: ui.box }).then((ans) => { if (ans && ans.ok) store.ui({ box: null, saved: true }); });
-  } else return false;
-  return true;
-}
-
-// Typing in the settings, the bluff deck or the box: kept as a draft until saved.
-export function lobbyInput(el) {
-  const ui = store.state.ui;
-  if (el.dataset.set) { ui.settings = { ...(ui.settings || {}), [el.dataset.set]: el.value }; return true; }
-  if (el.dataset.deck) {
-    const deck = { ...((ui.settings && ui.settings.bluff_deck) || store.state.msg.view.settings.bluff_deck) };
-    deck[el.dataset.deck] = Number(el.value || 0);
-    ui.settings = { ...(ui.settings || {}), bluff_deck: deck };
-    return true;
-  }
-  if (el.dataset.box !== undefined) { ui.box[Number(el.dataset.box)][el.dataset.k] = el.value; return true; }
-  return false;
-}
-
-// Escape closes the cards, like the banker's question.
-document.addEventListener("keydown", (ev) => {
-  if (ev.key !== "Escape" || store.state.ui.howto === null || store.state.ui.howto === undefined) return;
-  store.ui({ howto: null });
-  document.querySelector(".howto-open")?.focus();
-});

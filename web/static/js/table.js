@@ -1,35 +1,31 @@
 // The table screen: lobby with the QR code, then the game as the family watches it, the banker's
-// drawer, and the end. Everything it offers comes from the table's legal_actions. This module
-// draws the frame, dispatches taps and keys, and holds what is shown while a reveal runs.
+// drawer, and the end. Everything it offers comes from the table's legal_actions. The page's shell:
+// on each change of the store it feeds the stage and renders from the state (taps: table-input.js).
 
 import { h, icon, $, patch } from "./dom.js";
-import { loadLang, setLang, currentLang, t } from "./i18n.js";
-import { newId } from "./net.js";
+import { loadLang, t } from "./i18n.js";
 import { group, isSimple, OPEN } from "./actions.js";
-import { newChoice, chooserClick, chooserInput } from "./chooser.js";
-import { rememberDetails, setData, setCountdown, themeButton, langButton, applyTheme, toggleTheme, keepFocus, restoreFocus, markState } from "./common.js";
+import { newChoice } from "./chooser.js";
+import { setData, setCountdown, themeButton, langButton, applyTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { Stage } from "./stage.js";
-import { soundOn, setSound } from "./sounds.js";
-import { needsConfirm, confirmBox } from "./confirm.js";
+import { soundOn } from "./sounds.js";
+import { confirmBox } from "./confirm.js";
 import { mount as mountStory, tell } from "./story.js";
-import { boardClick, boardFile, closeSheet } from "./board-editor.js";
-import { KEY, store, net, scene, parts, shown, revealing, send, actionsOf, findAction } from "./table-parts.js";
-import { quickBidAction } from "./table-bid.js";
-import { lobby, lobbyClick, lobbyInput } from "./table-lobby.js";
+import { KEY, store, net, scene, parts, shown, revealing, actionsOf } from "./table-shared.js";
+import { listen } from "./table-input.js";
+import { lobby } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
-import { drawer, drawerClick } from "./table-drawer.js";
+import { drawer } from "./table-drawer.js";
 
 const root = $("#app");
+let fed = null; // the message last fed to the stage
 let lastShown = null;
-let fed = null;
 let awake = null; // wakelock.js, loaded once a game runs (the lobby's first load does without it)
-
-store.state.ui = { choice: null, drawer: false, games: null, settings: null, box: null, saved: false };
 
 // ---------- the frame ----------
 
 // The app's name is the page's heading when the screen has none of its own (the game's screen).
-function bar(msg, heading) {
+function bar(msg, heading, st) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
   return h("header", { class: "bar" },
@@ -39,18 +35,18 @@ function bar(msg, heading) {
     inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
       "aria-label": on ? t("ui.sound_off") : t("ui.sound_on"), title: on ? t("ui.sound_off") : t("ui.sound_on") }, icon(on ? "sound" : "mute")) : null,
     langButton(), themeButton(),
-    msg ? h("button", { type: "button", class: "tool drawer-btn", "data-act": "drawer", "aria-expanded": store.state.ui.drawer ? "true" : "false",
+    msg ? h("button", { type: "button", class: "tool drawer-btn", "data-act": "drawer", "aria-expanded": st.ui.drawer ? "true" : "false",
       "aria-controls": "drawer" }, icon("coins"), h("span", { text: ` ${t("ui.drawer")}` })) : null);
 }
 
 // Saving that stopped (the host's table.saving, from its latest message even while a reveal
 // holds what is shown), and a lost connection.
-function banners() {
-  const c = store.state.conn;
-  const saving = ((store.state.msg || {}).table || {}).saving;
+function banners(st) {
+  const c = st.conn;
+  const saving = ((st.msg || {}).table || {}).saving;
   return [
     saving ? h("div", { class: "banner alert", role: "alert", "data-banner": "saving", text: t("table.saving_stopped", { file: saving.file }) }) : null,
-    c === "offline" || (c === "connecting" && store.state.msg) ? h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") }) : null,
+    c === "offline" || (c === "connecting" && st.msg) ? h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") }) : null,
   ].filter(Boolean);
 }
 
@@ -58,14 +54,14 @@ function banners() {
 
 function render() {
   const st = store.state;
-  const msg = shown();
+  const msg = shown(st);
   const focus = keepFocus();
   let screen;
   if (st.conn === "refused") screen = h("main", { class: "screen refused" }, h("h1", { text: t(`refused.${st.refusal}_title`) }), h("p", { text: t(`refused.${st.refusal}`) }));
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
-  else if (msg.kind === "lobby") screen = lobby(msg);
-  else screen = game(msg);
-  patch(root, [bar(msg, !screen.querySelector("h1")), ...banners(), screen, msg && st.conn !== "refused" ? drawer(msg) : null, confirmBox(st.ui.confirm)]);
+  else if (msg.kind === "lobby") screen = lobby(msg, st);
+  else screen = game(msg, st);
+  patch(root, [bar(msg, !screen.querySelector("h1"), st), ...banners(st), screen, msg && st.conn !== "refused" ? drawer(msg, st) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
   // (Only when that changes: reading the scroll position would lay the page out in the middle of the script.)
   const fill = !!msg && msg.kind === "game" && st.conn !== "refused";
@@ -79,8 +75,8 @@ function render() {
   parts.sweep();
   fitStatus();
   markState(root, { ...st, msg });
-  setData(root, "reveal", revealing() ? "1" : "");
-  if (scene.stage) setData(scene.stage.el, "reveal", revealing() ? "1" : "");
+  setData(root, "reveal", revealing(st) ? "1" : "");
+  if (scene.stage) setData(scene.stage.el, "reveal", revealing(st) ? "1" : "");
   restoreFocus(focus);
   moveFocus(st.ui);
 }
@@ -100,88 +96,14 @@ function moveFocus(ui) {
   opened = now;
 }
 
-
-document.addEventListener("keydown", (ev) => {
-  if (ev.key !== "Escape") return;
-  if (store.state.ui.confirm) store.ui({ confirm: null });
-  else if (store.state.ui.drawer) store.ui({ drawer: false });
-  else if (store.state.ui.boardOpen) closeSheet(store);
-});
-
-// ---------- input ----------
-
-function actionsFor(choice) {
-  return group(actionsOf(choice.as)).get(choice.type) || [];
-}
-
-root.addEventListener("click", async (ev) => {
-  const el = ev.target.closest("[data-act]");
-  if (!el || el.disabled) return;
-  const act = el.dataset.act;
-  if (chooserClick(el, store, actionsFor, send)) return;
-  if (boardClick(el, { store, send, view: shown().view })) return;
-  const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
-  if (act === "do") {
-    const a = findAction(el.dataset.type, as);
-    if (a && needsConfirm(a.type)) ask(a, as);
-    else if (a) doAction(a, as);
-  } else if (act === "bid-now") {
-    const a = quickBidAction(findAction("bid", as), el);
-    if (a) doAction(a, as);
-  } else if (act === "confirm-yes") {
-    const c = store.state.ui.confirm;
-    store.ui({ confirm: null });
-    if (c) doAction(c.action, c.as);
-  } else if (act === "confirm-no") store.ui({ confirm: null });
-  else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
-  else if (act === "sound") { setSound(!soundOn()); render(); }
-  else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { scene.stage = null; scene.ring = null; received(store.state.msg); render(); });
-  else if (act === "theme") { toggleTheme(); render(); }
-  else if (!lobbyClick(act, el, ask)) await drawerClick(act, el);
-});
-
-// An action that cannot be taken back waits for the banker's yes.
-function ask(action, as) {
-  const msg = shown();
-  const v = msg.view;
-  const vars = { n: (v.players || []).length, name: action.seat !== undefined ? (v.players.find((p) => p.seat === action.seat) || {}).name : "" };
-  store.ui({ confirm: { action, as, vars } });
-}
-
-async function doAction(action, as) {
-  const ans = await send(action, as);
-  if (ans && ans.ok && ans.table_key) goTo(ans.table_key);
-}
-
-// Another table: the answer to new game or play again, or `moved` from the host when any table
-// screen of this finished game pressed Play again (so the television follows the laptop). The
-// screen that pressed hears both: it goes once, since a second start would abort the first.
-let leavingFor = null;
-function goTo(key) {
-  if (leavingFor === key) return;
-  leavingFor = key;
-  location.href = `/table?key=${encodeURIComponent(key)}`;
-}
-
-root.addEventListener("input", (ev) => {
-  const el = ev.target;
-  if (!lobbyInput(el)) chooserInput(el, store, actionsFor);
-});
-root.addEventListener("change", (ev) => {
-  const el = ev.target;
-  if (el.tagName === "SELECT") el.dispatchEvent(new Event("input", { bubbles: true }));
-  else if (el.dataset.boardFile !== undefined) boardFile(el, { store, send, view: shown().view });
-});
-rememberDetails(root, store);
-
 // A new message from the host: hold what is shown while a reveal runs, feed the stage.
 function received(msg) {
   const reveal = msg.kind === "game" && msg.reveal ? msg.reveal : null;
   if (!reveal) {
-    scene.held = null;
+    store.settle({ held: null });
     if (scene.stage) scene.stage.finish();
-  } else if (!scene.held && lastShown) scene.held = lastShown.kind === "game" ? lastShown : opening(msg, reveal);
-  const { held } = scene;
+  } else if (!store.state.held && lastShown) store.settle({ held: lastShown.kind === "game" ? lastShown : opening(msg, reveal) });
+  const { held } = store.state;
   if (msg.kind === "game") {
     if (!scene.stage) {
       scene.stage = new Stage();
@@ -211,39 +133,35 @@ function freshSince(before, view) {
   return (view.log || []).slice(Math.max(0, from - (view.log_start || 0)));
 }
 
-// The banker's skip: a tap on the stage, the space bar. Nothing else ends a reveal: a screen
-// without motion waits for the host's clock like every other.
-function skipReveal() {
-  const msg = store.state.msg;
-  if (revealing() && msg.legal_actions.some((a) => a.type === "skip_reveal")) {
-    net.request("act", { id: newId(), action: { type: "skip_reveal" } });
-  }
-}
-
-// During a reveal the space bar (or Enter) skips it wherever the focus is, except in a text field
-// or while a question is open.
-document.addEventListener("keydown", (ev) => {
-  if (!revealing() || store.state.ui.confirm || !(ev.key === " " || ev.key === "Enter")) return;
-  if (ev.target.closest("input, textarea, select")) return;
-  ev.preventDefault();
-  if (!ev.repeat) skipReveal();
-}, true);
-
-store.addEventListener("change", () => {
-  const st = store.state;
-  if (st.msg && st.msg !== fed) { fed = st.msg; received(st.msg); }
-  const msg = shown();
-  if (msg && st.ui.choice && actionsFor(st.ui.choice).length === 0) st.ui.choice = null;
-  if (msg && msg.kind === "game" && !st.ui.choice) {
-    // The one seat without a phone that must choose: open its main choice right away. When several
-    // must (an auction's bidders), each keeps its buttons and the banker opens the one that bids. A
-    // bidder keeps its buttons even alone: the lowest bid is one tap (table-bid.js).
+// What a change leaves to correct before its render: a choice whose actions are gone, a seat's choice
+// to open, the lobby's box and board editors to start from the settings' box and board.
+function corrections(st) {
+  const msg = shown(st);
+  if (!msg) return null;
+  const ui = {};
+  let choice = st.ui.choice;
+  if (choice && (group(actionsOf(msg, choice.as)).get(choice.type) || []).length === 0) choice = ui.choice = null;
+  if (msg.kind === "game" && !choice) {
+    // The one seat without a phone that must choose: its main choice opens. When several must (an
+    // auction's bidders), each keeps its buttons; a bidder even alone (table-bid.js).
     const open = Object.entries((msg.table || {}).phoneless || {}).map(([seat, actions]) => {
       const g = group(actions);
       return [seat, [...g.keys()].find((k) => OPEN.includes(k) && k !== "bid" && !isSimple(g.get(k)))];
     }).filter(([, first]) => first);
-    if (open.length === 1) st.ui.choice = newChoice(open[0][1], Number(open[0][0]));
+    if (open.length === 1) ui.choice = newChoice(open[0][1], Number(open[0][0]));
   }
+  const offered = msg.kind === "lobby" ? group(msg.legal_actions) : new Map();
+  if (!st.ui.box && offered.has("set_box")) ui.box = (msg.view.settings.box || []).map((c) => ({ ...c }));
+  if (!st.ui.boardDraft && offered.has("set_settings")) ui.boardDraft = ((msg.view.settings.board || {}).spaces || []).map((sp) => ({ ...sp }));
+  return Object.keys(ui).length ? { ui } : null;
+}
+
+store.addEventListener("change", () => {
+  const st = store.state;
+  if (st.msg && st.msg !== fed) { fed = st.msg; received(st.msg); }
+  const fix = corrections(store.state);
+  if (fix) store.settle(fix);
+  const msg = shown(store.state);
   setCountdown(msg);
   const inGame = !!msg && msg.kind === "game" && !msg.view.over;
   if (inGame || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(inGame));
@@ -253,8 +171,6 @@ store.addEventListener("change", () => {
 applyTheme();
 await loadLang();
 if (!KEY) store.set({ conn: "refused", refusal: "bad_key" });
-else {
-  net.connect({ table_key: KEY });
-  net.socket.on("moved", (m) => { if (m && typeof m.table_key === "string") goTo(m.table_key); });
-}
+else net.connect({ table_key: KEY });
+listen(root, { render, restage: () => { scene.stage = null; scene.ring = null; received(store.state.msg); render(); } });
 render();

@@ -121,4 +121,4 @@ function waitingText(view) {
   return has(key) ? t(key, vars) : t("wait.generic", vars);
 }
 
-export { eventText, eventKey, waitingText, cardText, cardLong, numberColour, SUIT_SIGN, RED, quiet, casinoName };
+export { eventText, waitingText, cardText, cardLong, numberColour, SUIT_SIGN, RED, quiet, casinoName };

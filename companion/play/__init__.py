@@ -1,0 +1,11 @@
+"""Play at one live table: its lobby, seats and game, and who is told what after each change.
+
+``table.LiveTable`` holds one table's state and sockets; ``acting`` applies the banker's, the
+phones' and the host's own actions, ``seating`` the join address (join, claim, watch),
+``starting`` the start of a game. ``messages`` decides who sees what and ``broadcast`` sends
+it; ``lobby``, ``claims``, ``reveal``, ``countdown``, ``pawns``, ``forms`` and ``codes`` are
+the parts they use, ``services`` what every table of the host shares.
+
+Named ``play`` rather than ``table``: the engine has its own ``engine.table`` (the game's
+state every rule reads), and a ``table`` package holding a ``table`` module would read as one thing twice.
+"""

@@ -1,0 +1,36 @@
+"""What every table of the host shares: the store, the clocks, the sockets, the host's indexes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..common.timers import Clock, Scheduler, Wall
+    from ..door.network import Addresses
+    from ..saving.store import Store
+    from ..wire.transport import Transport
+    from .lobby import Lobby
+
+
+@dataclass(slots=True)
+class Services:
+    """What every table shares: the store, the clock, the sockets, the host's indexes."""
+
+    store: Store
+    clock: Clock
+    wall: Wall
+    scheduler: Scheduler
+    transport: Transport
+    seed: str | None
+    addresses: Addresses
+    claims: dict[str, Any]
+    """The table (``companion.play.table.LiveTable``) of every live claim code."""
+    new_table: Callable[[Lobby | None], Any]
+    """Opens a new table (``Host.new_table``)."""
+    reveal_scale: float = 1.0
+    """Multiplies every reveal's duration; 0 turns reveals off (tests and benches only)."""
+    timing: Callable[[str], None] = lambda stage: None
+    """Told when each stage of a game act is done (``received``, ``applied``, ``committed``,
+    ``encoded``): ``bench/timings.py`` records where the time goes; nothing otherwise."""

@@ -1,0 +1,245 @@
+"""One live table: its lobby or game, its seats and sockets, and its clocks' calls.
+
+Every change happens under the table's lock in this order: check, apply, commit to the
+store (``record``), send the messages (``sockets``); the sender's answer goes out last, when
+its handler returns. The acts are in ``acting``, the join address's side in ``seating``, the
+start of a game in ``starting``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from typing import TYPE_CHECKING, Any
+
+from engine import BANKER
+
+from ..common.errors import HostError
+from ..door.limits import WATCHER_WHOLES, TokenBucket
+from ..saving.record import Record, load_game
+from ..wire.sockets import Sockets
+from .acting import Acting
+from .broadcast import Broadcast
+from .claims import Claims
+from .codes import new_id
+from .countdown import Countdown, full_time
+from .lobby import Lobby
+from .reveal import Reveal
+from .seating import Joining
+from .starting import Starting
+
+if TYPE_CHECKING:
+    from ..saving.store import SavedGame
+    from ..wire.transport import Conn
+    from .services import Services
+
+log = logging.getLogger(__name__)
+
+SPIN_SECONDS = 8.0
+"""How long the spinner's phone has for its tap (once the stage is free) before the table spins alone."""
+SPUN_ALONE = "the spinner's phone did not tap in time: the table spins alone"
+"""The log line of each opponent's spin that timed out (the browser tests count them)."""
+SPINS = ("spin", "die", "dice", "card")
+"""Events of a draw: after one, a next opponent's spin has its full time again."""
+
+
+class LiveTable(Joining, Starting, Acting):
+    """One table of the host, live in this run: a lobby or a game, loaded from the store and saved
+    there with each accepted message, and the sockets of its phones, table screens and watchers.
+
+    Not the engine's ``engine.table.Table`` (the game's state inside the engine): this one holds a
+    whole ``engine.Game`` (None in the lobby) and everything the host adds around it: the lobby,
+    the seats' tokens, the claim codes, the reveal and the countdowns, what each socket was told.
+    """
+
+    def __init__(self, services: Services, saved: SavedGame) -> None:
+        self.s = services
+        self.id = saved.id
+        self.key = saved.table_key
+        self.code = saved.code
+        self.status = saved.status
+        self.lock = threading.RLock()
+        self.lobby = Lobby.from_dict(saved.lobby)
+        self.tokens = dict(saved.tokens)
+        """Token hash to player id: the seats that have a phone."""
+        self.game = load_game(saved)
+        self.record = Record(services.store, services.clock, services.scheduler, self.lock, lambda: self.game, saved)
+        self.record.catch_up()
+        self.log_times = self.record.log_times
+        self.sockets = Sockets(services.transport)
+        self.watching = TokenBucket(services.clock, *WATCHER_WHOLES)
+        """The whole messages all the watchers of this table may still ask for (``spend_watching``)."""
+        self.claims = Claims(self, services.claims, services.clock, services.wall)
+        """The claim codes the banker asked for."""
+        self.again: LiveTable | None = None
+        """The lobby this finished game's players moved to (play again), in this run of the host."""
+        self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
+        self.spin = Countdown(services.clock, services.wall, services.scheduler, self._spin_over,
+                              phase="opponent_draw", restarts=SPINS)
+        """The opponent's spin: ``draw_alone`` when the spinner's phone does not tap in time."""
+        self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
+        self.tell = Broadcast(self, self.lock, services.clock, services.wall, services.scheduler)
+        if self.game is not None and not self.game.over:
+            phase = self.game.view(None)["phase"]
+            self.countdown.update([], phase, self.auction_seconds())
+            self.spin.update([], phase, self.spin_seconds())
+        elif self.game is None and self.lobby.starting:
+            self.lobby.late = False
+            self._wait_for_values()
+
+    # Sockets.
+
+    def attach_screen(self, conn: Conn) -> None:
+        """A table screen connected: it gets the table's message."""
+        with self.lock:
+            conn.table, conn.screen = self, True
+            self.sockets.screens.add(conn)
+            self.tell.screen(conn, fresh=True)
+
+    def attach_phone(self, conn: Conn, pid: str, seated: bool = False) -> None:
+        """A phone holds the seat ``pid`` now; an older socket of that seat is closed.
+
+        ``seated``: the phone just joined or claimed, and everyone hears it at once; a
+        reconnect gets its own message now and the others hear it a moment later.
+        """
+        with self.lock:
+            old = self.sockets.phones.get(pid)
+            conn.table, conn.pid, conn.watcher = self, pid, False
+            self.sockets.phones[pid] = conn
+            if old is not None and old is not conn:
+                self.sockets.close(old, "replaced")
+            if seated:
+                self.tell.everyone(fresh=conn)
+            else:
+                self.tell.now(conn, pid)
+                self.tell.presence_changed()
+
+    def detach(self, conn: Conn) -> None:
+        """A socket of this table disconnected, or moved to a seat (a watcher stops watching)."""
+        with self.lock:
+            if self.sockets.remove(conn):
+                self.tell.presence_changed()
+            conn.table, conn.pid, conn.watcher = None, None, False
+
+    def holder(self, conn: Conn) -> str | None:
+        """Under the lock: the player id of the seat ``conn`` holds (None for a table screen), or
+        ``not_seated`` when it holds none now: a watcher, or a socket replaced, removed or claimed
+        a moment ago (checked once, here, so nothing looks the seat up after it is gone)."""
+        if conn.table is not self:
+            raise HostError("not_seated")
+        if conn.screen:
+            return None
+        if conn.watcher or conn.pid is None or self.sockets.phones.get(conn.pid) is not conn:
+            raise HostError("not_seated")
+        return conn.pid
+
+    def sync(self, conn: Conn) -> dict[str, Any]:
+        """The socket missed an update: it gets its whole message again (see ``Broadcast.now``)."""
+        with self.lock:
+            if conn.table is not self:
+                raise HostError("not_seated")
+            if conn.watcher:
+                self.spend_watching()
+            conn.seen = None
+            if conn.screen:
+                self.tell.screen(conn)
+            else:
+                self.tell.now(conn, conn.pid)
+            return {"ok": True}
+
+    def spend_watching(self) -> None:
+        """One more whole message for a watcher (``watch``, ``sync``), from the watchers' shared budget;
+        ``rate_limited`` when it is spent (a page asks again when the next update does not fit)."""
+        if not self.watching.take():
+            raise HostError("rate_limited")
+
+    # Joining and claiming: ``seating``; acting: ``acting``.
+
+    def _tokens_of(self, pid: str | None) -> list[str]:
+        return [h for h, p in self.tokens.items() if p == pid]
+
+    # The auction countdown.
+
+    def auction_seconds(self) -> float | None:
+        """The countdown's full time under the house rules; None: no clock."""
+        return full_time(self.lobby.settings)
+
+    def _clock_actions(self) -> list[dict[str, Any]]:
+        """The banker's hand on a running auction's clock: more time, and pause or resume."""
+        if self.countdown.running():
+            return [{"type": "auction_more_time"}, {"type": "auction_pause"}]
+        if self.countdown.paused is not None:
+            return [{"type": "auction_more_time"}, {"type": "auction_resume"}]
+        return []
+
+    def _clock_action(self, kind: str) -> None:
+        if kind == "auction_pause":
+            self.countdown.pause()
+        elif kind == "auction_resume":
+            self.countdown.resume()
+        else:
+            self.countdown.more(self.auction_seconds() or 0)
+
+    def _countdown_over(self, deadline: float) -> None:
+        """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""
+        with self.lock:
+            if self.countdown.deadline != deadline or self.game is None:
+                return
+            self.countdown.stop()
+            close = {"type": "close_auction"}
+            if close in self.game.legal_actions(BANKER):
+                self._game_act("host", f"countdown:{new_id()}", BANKER, close)
+
+    # The opponent's spin.
+
+    def spin_seconds(self) -> float:
+        """The spinner's time: counted once the stage has shown the outcome before it (the phone
+        shows the button only then)."""
+        return SPIN_SECONDS + self.reveal.remaining()
+
+    def _spin_over(self, deadline: float) -> None:
+        """The scheduler's call: the spinner's phone did not tap in time, so the table spins with
+        the laptop's value alone (the log, the stage and the check say so)."""
+        with self.lock:
+            if self.spin.deadline != deadline or self.game is None:
+                return
+            self.spin.stop()
+            if self.game.view(None)["phase"] == "opponent_draw":
+                log.warning(SPUN_ALONE)
+                self._game_act("host", f"alone:{new_id()}", BANKER, {"type": "draw_alone"})
+
+    # The reveal clock.
+
+    def _reveal_over(self, until: float) -> None:
+        """The scheduler's call at a reveal's end: the phones get the views held until now."""
+        with self.lock:
+            if self.reveal.until != until:
+                return
+            self.reveal.stop()
+            self.tell.everyone()
+
+    # Messages.
+
+    def join_urls(self) -> list[str]:
+        return [f"{base}/j/{self.code}" for base in self.s.addresses.join_bases]
+
+    def wall(self) -> float:
+        return self.s.wall()
+
+    def saving(self) -> dict[str, str] | None:
+        """Why nothing can be saved now (the table screen says it in words), or None."""
+        store = self.s.store
+        return None if store.problem is None else {"problem": store.problem, "file": str(store.path)}
+
+    # Saved games.
+
+    def export(self) -> str:
+        """The engine's exact to_json once the game is over (it holds the seed); before that nothing secret."""
+        with self.lock:
+            if self.game is not None and self.game.over:
+                return self.game.to_json()
+            return json.dumps({
+                "game_id": self.id, "status": self.status, "seed": None,
+                "view": self.game.view(None) if self.game is not None else None,
+            })
+

@@ -1,0 +1,114 @@
+"""How the host reaches sockets: a thin layer over the Socket.IO server, so tables hold no globals."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from socketio.packet import Packet
+
+if TYPE_CHECKING:
+    import socketio
+
+    from ..door.limits import TokenBucket
+    from ..door.packets import PacketDoor
+    from ..play.lobby import Fair
+    from .updates import Seen
+
+NAMESPACE = "/"
+
+
+class Encoded(str):
+    """A message's JSON, encoded once beforehand: it goes into the packet as it is."""
+
+
+class _Json:
+    """Socket.IO's JSON module, but an ``Encoded`` message is put in without encoding it again."""
+
+    loads = staticmethod(Packet.json.loads)
+
+    @staticmethod
+    def dumps(data: Any, **options: Any) -> str:
+        if isinstance(data, list) and data and isinstance(data[-1], Encoded):
+            return Packet.json.dumps(data[:-1], **options)[:-1] + "," + data[-1] + "]"
+        return Packet.json.dumps(data, **options)
+
+
+class TextPacket(Packet):
+    """A Socket.IO packet that is never binary: the host sends JSON only.
+
+    The default packet walks every outgoing message in pure Python looking for bytes,
+    which cost more than building the views; this one skips the walk. A message already
+    encoded (``Encoded``: an update's public part is encoded once for all the table's
+    sockets) is not encoded again.
+    """
+
+    uses_binary_events = False
+    json = _Json
+
+
+class Transport:
+    """The host's way to a socket: send it a message, close it, or cut its whole connection; a thin
+    layer over the Socket.IO server, so that tables hold no globals and tests can listen in."""
+
+    def __init__(self, server: socketio.Server) -> None:
+        self.server = server
+        self.door: PacketDoor | None = None
+        """Set once the server runs behind the packet door (not with the test client)."""
+
+    def send(self, to: str, event: str, data: dict[str, Any] | Encoded) -> None:
+        """Queue a message for one socket; the socket's own thread writes it."""
+        self.server.emit(event, data, to=to, namespace=NAMESPACE)
+
+    def close(self, sid: str) -> None:
+        """Disconnect a socket from the server's side (the client does not reconnect)."""
+        self.server.disconnect(sid, namespace=NAMESPACE)
+
+    def cut(self, sid: str) -> None:
+        """Close a flooding socket's whole Engine.IO connection, so its WebSocket cannot
+        connect the namespace again with fresh budgets."""
+        eio_sid = self.server.manager.eio_sid_from_sid(sid, NAMESPACE)
+        if self.door is None or eio_sid is None or not self.door.cut(eio_sid):
+            self.close(sid)
+
+
+class Seating(Protocol):
+    """What the host asks of a socket's table (``companion.play.table.LiveTable``)."""
+
+    id: str
+
+    def detach(self, conn: Conn) -> None: ...
+
+    def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]: ...
+
+    def sync(self, conn: Conn) -> dict[str, Any]: ...
+
+    def left_behind(self) -> None: ...
+
+    def client_seed(self, conn: Conn, fair: Fair) -> dict[str, Any]: ...
+
+    def start_value(self, conn: Conn, value: str) -> dict[str, Any]: ...
+
+    def fair(self) -> dict[str, Any]: ...
+
+
+@dataclass(eq=False, slots=True)
+class Conn:
+    """One connected socket: a phone (with or without a seat) or a table screen."""
+
+    sid: str
+    address: str
+    """The peer's IP address: limits are counted per address as well as per socket."""
+    bucket: TokenBucket
+    strikes: TokenBucket
+    """``rate_limited`` answers left before the socket is closed."""
+    table: Seating | None = None
+    pid: str | None = None
+    """The seat's player id, for a seated phone."""
+    screen: bool = False
+    """True for a table screen."""
+    watcher: bool = False
+    """True for a phone that only watches (the public view, no seat)."""
+    whole: bool = False
+    """It asked for whole ``view`` messages rather than updates (``auth.views``)."""
+    seen: Seen | None = None
+    """What it was sent last, as updates; None before its first message (and after ``sync``)."""
