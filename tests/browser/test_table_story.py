@@ -331,6 +331,17 @@ def test_everybody_plays_with_six_long_names(browser, tmp_path, shots):
         assert page.evaluate("window.__rankCovered") == [["everybody_result", False]]
         page.wait_for_function("() => document.querySelector('.moment').getAnimations().length === 0")
         page.screenshot(path=shots / "everybody-six-nl.png")
+        # The next seat's pad opens a chooser below the stage while the banner is still up: the
+        # stage gets shorter and the banner stays inside it (its money lines give way), over nothing.
+        page.locator('.phoneless [data-act="open"]').first.click()
+        page.locator(".phoneless .chooser").wait_for()
+        assert not moment.is_hidden()
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        m, s = moment.bounding_box(), page.locator(".stage").bounding_box()
+        assert m["y"] >= s["y"] and m["y"] + m["height"] <= s["y"] + s["height"] + 0.5, (m, s)
+        assert moment.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1"), moment.evaluate("(m) => [m.scrollHeight, m.clientHeight, m.className]")
+        page.screenshot(path=shots / "everybody-six-nl-pad-open.png")
+        check_table(page, "Everybody Plays' banner with the next pad's chooser open at 1366x768")
         assert not table.errors, table.errors
         table.ctx.close()
     finally:
