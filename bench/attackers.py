@@ -2,6 +2,7 @@
 the players' clients. ``python bench/attackers.py SPEC`` (JSON: ``kind``, ``port``, ``sockets``,
 ``rate``, ``seconds``, ``code``) floods, then prints what it achieved as JSON. Loopback only;
 everything is bounded and stops by itself."""
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,12 @@ def frame_of(kind: str) -> Callable[[int], str]:
     if kind in PACKETS:
         return PACKETS[kind]
     if kind == "join":
-        return lambda n: f"42{n}" + json.dumps(["join", {"code": "".join(
-            random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)), "name": "x"}])
+        return lambda n: (
+            f"42{n}"
+            + json.dumps(
+                ["join", {"code": "".join(random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(4)), "name": "x"}]
+            )
+        )
     if kind == "sync":
         return lambda n: f'42{n}["sync",{{}}]'
     return lambda n: f"42{n}" + json.dumps(["claim", {"code": f"{random.randrange(100_000_000):08d}"}])
@@ -71,9 +76,12 @@ def attacker(port: int, kind: str, sockets: int, rate: float, seconds: float, co
     def one_socket(n: int) -> None:
         while time.monotonic() < stop:
             try:
-                ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                                 socket=connect_from(source_of(kind, n), port), timeout=WAIT,
-                                                 skip_utf8_validation=True)
+                ws = websocket.create_connection(
+                    f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
+                    socket=connect_from(source_of(kind, n), port),
+                    timeout=WAIT,
+                    skip_utf8_validation=True,
+                )
                 ws.recv()
                 ws.send("40")
                 ws.recv()

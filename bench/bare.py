@@ -9,6 +9,7 @@ the same Werkzeug server and request handler as the host (TCP_NODELAY on each co
 ``gevent`` and ``eventlet`` on their own WSGI servers, with TCP_NODELAY set on the listening
 socket (Linux hands it on to each connection).
 """
+
 from __future__ import annotations
 
 import sys

@@ -10,6 +10,7 @@ seven views a six-player table sends (the table's and six phones'). Goals on the
 also given per second of the process's CPU: on a shared, busy machine the wall clock counts
 the time spent waiting for a core too.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,13 +66,17 @@ def main() -> None:
     args = parser.parse_args()
     for label, with_board in (("random play", False), ("random play on a board", True)):
         actions, elapsed, cpu = random_play_rate(args.games, with_board)
-        print(f"{label}: {actions} actions in {elapsed:.2f} s = {actions / elapsed:,.0f} actions/s "
-              f"(goal >= 10,000); {actions / cpu:,.0f} per second of its CPU time")
+        print(
+            f"{label}: {actions} actions in {elapsed:.2f} s = {actions / elapsed:,.0f} actions/s "
+            f"(goal >= 10,000); {actions / cpu:,.0f} per second of its CPU time"
+        )
     costs = sorted(apply_and_views(args.games))
     mean = statistics.fmean(costs) * 1000
     p99 = costs[int(len(costs) * 0.99)] * 1000
-    print(f"apply + 7 views: mean {mean:.3f} ms, p50 {costs[len(costs) // 2] * 1000:.3f} ms, "
-          f"p99 {p99:.3f} ms over {len(costs)} actions (goal: mean < 0.5 ms)")
+    print(
+        f"apply + 7 views: mean {mean:.3f} ms, p50 {costs[len(costs) // 2] * 1000:.3f} ms, "
+        f"p99 {p99:.3f} ms over {len(costs)} actions (goal: mean < 0.5 ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ closes one. It prints the phone's and the table's p50 and p99
 before, during and after the flood, and what the attacker achieved. Loopback only;
 everything is bounded and stops by itself.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,14 +68,21 @@ NEWCOMER = "127.0.0.7"
 QUIET = 5.0
 """Seconds of play before and after the flood."""
 CHECKED = ("bad_code", "bad_claim", "lobby_locked", "game_started", "name_taken", "lobby_full")
-DEFAULTS = {"join": (200, 50.0, 15.0), "claim": (200, 50.0, 15.0), "halfsent": (48, 84.0, 12.0),
-            "sync": (100, 9.5, 15.0), "reconnect": (30, 1000.0, 30.0), "claims": (39, 0.5, 15.0)}
+DEFAULTS = {
+    "join": (200, 50.0, 15.0),
+    "claim": (200, 50.0, 15.0),
+    "halfsent": (48, 84.0, 12.0),
+    "sync": (100, 9.5, 15.0),
+    "reconnect": (30, 1000.0, 30.0),
+    "claims": (39, 0.5, 15.0),
+}
 """Sockets, rate and seconds of each kind; the packet floods: 20 sockets, 500 a second, 12 s."""
 REAL_CLAIM_AT = 10.0
 """Seconds into the ``claims`` flood when the real phone types the real code."""
 
 
 # The family.
+
 
 def play(screen: Peer, phones: list[Peer], seconds: float, rng: random.Random, samples: list[float]) -> None:
     """The waiting seat's phone acts every 0.1 s for ``seconds``; each round trip is noted."""
@@ -84,8 +92,12 @@ def play(screen: Peer, phones: list[Peer], seconds: float, rng: random.Random, s
         view = screen.latest["view"]
         if view["over"]:
             return
-        choices = [(seat, a) for seat in view["waiting"]["seats"]
-                   for a in phones[seat].latest["legal_actions"] if a["type"] not in AVOID]
+        choices = [
+            (seat, a)
+            for seat in view["waiting"]["seats"]
+            for a in phones[seat].latest["legal_actions"]
+            if a["type"] not in AVOID
+        ]
         if choices:
             seat, action = rng.choice(choices)
             count = len(screen.arrivals)
@@ -108,8 +120,9 @@ def ask_table(screen: Peer, seconds: float, samples: list[float]) -> None:
         time.sleep(0.2)
 
 
-def newcomer(port: int, code: str, seconds: float, pages: list[float], sockets: list[float],
-             failed: Counter[str]) -> None:
+def newcomer(
+    port: int, code: str, seconds: float, pages: list[float], sockets: list[float], failed: Counter[str]
+) -> None:
     """A new phone every 0.5 s: its join page, then its socket (Engine.IO open and ``CONNECT``)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -121,8 +134,11 @@ def newcomer(port: int, code: str, seconds: float, pages: list[float], sockets: 
             page.close()
             pages.append(time.perf_counter() - began)
             began = time.perf_counter()
-            ws = websocket.create_connection(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                                             socket=connect_from(NEWCOMER, port), timeout=5)
+            ws = websocket.create_connection(
+                f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
+                socket=connect_from(NEWCOMER, port),
+                timeout=5,
+            )
             ws.recv()
             ws.send("40")
             while not ws.recv().startswith("40"):
@@ -191,16 +207,25 @@ def main() -> None:
         pages: list[float] = []
         opens: list[float] = []
         failed: Counter[str] = Counter()
-        during(QUIET, lambda t: play(screen, phones, t, rng, acts["before"]),
-               lambda t: ask_table(screen, t, asks["before"]))
+        during(
+            QUIET,
+            lambda t: play(screen, phones, t, rng, acts["before"]),
+            lambda t: ask_table(screen, t, asks["before"]),
+        )
         spec = {"port": port, "kind": args.kind, "sockets": sockets, "rate": rate, "seconds": seconds, "code": code}
         cpu_before = cpu_seconds(host_proc.pid)
-        flood = subprocess.Popen([sys.executable, str(ROOT / "bench" / "attackers.py"), json.dumps(spec)],
-                                 stdout=subprocess.PIPE, text=True, env=ENV)
+        flood = subprocess.Popen(
+            [sys.executable, str(ROOT / "bench" / "attackers.py"), json.dumps(spec)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=ENV,
+        )
         try:
             time.sleep(1.0)  # the attacker's sockets open
-            jobs = [lambda t: play(screen, phones, t, rng, acts["during"]),
-                    lambda t: ask_table(screen, t, asks["during"])]
+            jobs = [
+                lambda t: play(screen, phones, t, rng, acts["during"]),
+                lambda t: ask_table(screen, t, asks["during"]),
+            ]
             if args.kind == "halfsent":
                 jobs.append(lambda t: newcomer(port, code, t, pages, opens, failed))
             if args.kind == "claims":
@@ -211,35 +236,50 @@ def main() -> None:
         finally:
             if flood.poll() is None:
                 flood.kill()
-        during(QUIET, lambda t: play(screen, phones, t, rng, acts["after"]),
-               lambda t: ask_table(screen, t, asks["after"]))
+        during(
+            QUIET, lambda t: play(screen, phones, t, rng, acts["after"]), lambda t: ask_table(screen, t, asks["after"])
+        )
         for peer in (screen, *phones):
             peer.sio.disconnect()
 
-    who = f"5 addresses x {sockets} half-sent requests" if args.kind == "halfsent" else \
-        f"{sockets} sockets from {WATCHERS[args.kind] or sockets} addresses" if args.kind in WATCHERS else \
-        f"{sockets} sockets of {ATTACKER}"
-    print(f"loopback only, on a shared machine; attacker: {who}, {rate:g} {args.kind} a second each, for {seconds:g} s",
-          flush=True)
+    who = (
+        f"5 addresses x {sockets} half-sent requests"
+        if args.kind == "halfsent"
+        else f"{sockets} sockets from {WATCHERS[args.kind] or sockets} addresses"
+        if args.kind in WATCHERS
+        else f"{sockets} sockets of {ATTACKER}"
+    )
+    print(
+        f"loopback only, on a shared machine; attacker: {who}, {rate:g} {args.kind} a second each, for {seconds:g} s",
+        flush=True,
+    )
     for when in ("before", "during", "after"):
         print(figures(f"phone's act {when} the flood", acts[when], "acts"))
         print(figures(f"table's answer {when} the flood", asks[when]))
-    print(f"the host's CPU time during the flood: {cpu:.2f} s in {seconds:g} s"
-          f" (load average at the end: {' / '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    print(
+        f"the host's CPU time during the flood: {cpu:.2f} s in {seconds:g} s"
+        f" (load average at the end: {' / '.join(f'{x:.1f}' for x in os.getloadavg())})"
+    )
     if args.kind in WATCHERS:
         print(f"attacker: {counts}")
         if args.kind == "sync":
             whole = counts.get("whole", 0)
-            print(f"sync: sent {counts.get('sent', 0)}, answered ok {counts.get('ok', 0)}, rate_limited"
-                  f" {counts.get('rate_limited', 0)}, whole messages {whole}, {counts.get('bytes', 0) / 1e6:.1f} MB"
-                  f" ({cpu * 1000 / max(1, counts.get('ok', 0)):.2f} ms of host CPU per answered sync)")
+            print(
+                f"sync: sent {counts.get('sent', 0)}, answered ok {counts.get('ok', 0)}, rate_limited"
+                f" {counts.get('rate_limited', 0)}, whole messages {whole}, {counts.get('bytes', 0) / 1e6:.1f} MB"
+                f" ({cpu * 1000 / max(1, counts.get('ok', 0)):.2f} ms of host CPU per answered sync)"
+            )
         if args.kind == "reconnect":
-            print(f"reconnects {counts.get('reconnects', 0)}, refused at open {counts.get('refused_opens', 0)},"
-                  f" rate_limited {counts.get('rate_limited', 0)}, {counts.get('bytes', 0) / 1e6:.1f} MB")
+            print(
+                f"reconnects {counts.get('reconnects', 0)}, refused at open {counts.get('refused_opens', 0)},"
+                f" rate_limited {counts.get('rate_limited', 0)}, {counts.get('bytes', 0) / 1e6:.1f} MB"
+            )
         if args.kind == "claims":
             checked = counts.get("bad_claim", 0) + counts.get("ok", 0)
-            print(f"claim guesses checked {checked / seconds:.2f} a second, rate_limited"
-                  f" {counts.get('rate_limited', 0)}; the real phone at {REAL_CLAIM_AT:g} s: {real.get('answer')}")
+            print(
+                f"claim guesses checked {checked / seconds:.2f} a second, rate_limited"
+                f" {counts.get('rate_limited', 0)}; the real phone at {REAL_CLAIM_AT:g} s: {real.get('answer')}"
+            )
         return
     if args.kind == "halfsent":
         print(figures("a new phone's join page during the flood", pages, "pages"))
@@ -247,12 +287,19 @@ def main() -> None:
         print(f"new phones that failed: {dict(failed) or 0}; attacker: {counts}")
         return
     checked = sum(counts.get(c, 0) for c in CHECKED) + counts.get("ok", 0)
-    answered = sum(v for c, v in counts.items()
-                   if c not in ("sent", "opened", "refused_opens", "closed", "bytes", "whole", "updates"))
-    print(f"attacker: sent {counts.get('sent', 0)}, answered {answered}, rate_limited"
-          f" {counts.get('rate_limited', 0)}, seats taken {counts.get('ok', 0)}")
-    print(f"attacker: sockets opened {counts.get('opened', 0)}, refused at open {counts.get('refused_opens', 0)},"
-          f" closed by the host or at the end {counts.get('closed', 0)}")
+    answered = sum(
+        v
+        for c, v in counts.items()
+        if c not in ("sent", "opened", "refused_opens", "closed", "bytes", "whole", "updates")
+    )
+    print(
+        f"attacker: sent {counts.get('sent', 0)}, answered {answered}, rate_limited"
+        f" {counts.get('rate_limited', 0)}, seats taken {counts.get('ok', 0)}"
+    )
+    print(
+        f"attacker: sockets opened {counts.get('opened', 0)}, refused at open {counts.get('refused_opens', 0)},"
+        f" closed by the host or at the end {counts.get('closed', 0)}"
+    )
     if args.kind in ("join", "claim"):
         limit = "10" if args.kind == "join" else "5"
         print(f"attacker's checked guesses: {checked / seconds:.2f} a second (goal: at most {limit})")

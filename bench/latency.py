@@ -24,6 +24,7 @@ Each table's seven clients run in their own process from their own loopback addr
 clients in one Python process measure that process's GIL, not the server. Everything is
 bounded and stops by itself.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,8 +60,8 @@ ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT), "CASHRUN_REVE
 
 # One table's seven clients: a worker process.
 
-def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed: int,
-                offset: float) -> dict[str, Any]:
+
+def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed: int, offset: float) -> dict[str, Any]:
     """Join six phones, start, wait for the go, play; returns the samples, the sizes of the
     messages during play and one of their median size.
 
@@ -86,8 +87,12 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
         view = screen.latest["view"]
         if view["over"]:
             return False
-        choices = [(seat, a) for seat in view["waiting"]["seats"]
-                   for a in phones[seat].latest["legal_actions"] if a["type"] not in AVOID]
+        choices = [
+            (seat, a)
+            for seat in view["waiting"]["seats"]
+            for a in phones[seat].latest["legal_actions"]
+            if a["type"] not in AVOID
+        ]
         if choices:
             seat, action = rng.choice(choices)
             message = {"id": f"{seed}-{i}", "action": concrete(action, rng)}
@@ -99,16 +104,24 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
     every = sorted(size for own in sizes for size in own)
     median = every[len(every) // 2]
     typical = next(peer.by_size[median] for peer in peers if median in peer.by_size)
-    return {"samples": samples, "table_sizes": sizes[0],
-            "phone_sizes": [size for own in sizes[1:] for size in own], "typical": typical}
+    return {
+        "samples": samples,
+        "table_sizes": sizes[0],
+        "phone_sizes": [size for own in sizes[1:] for size in own],
+        "typical": typical,
+    }
 
 
 def bare_worker(url: str, room: str, acts: int, interval: float, offset: float) -> dict[str, Any]:
     peers = [Peer(url, {"room": room}, f"127.0.1.{int(room) + 1}") for _ in range(7)]
     ready()
     samples: list[float] = []
-    paced(acts, interval, lambda i: measure(
-        lambda: peers[i % 7].call("act", {"room": room})["ok"], peers, samples) or True, offset)
+    paced(
+        acts,
+        interval,
+        lambda i: measure(lambda: peers[i % 7].call("act", {"room": room})["ok"], peers, samples) or True,
+        offset,
+    )
     return {"samples": samples}
 
 
@@ -120,8 +133,16 @@ def ready() -> None:
 
 def run_workers(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Start the workers, let them all go at once, collect what each prints last."""
-    procs = [subprocess.Popen([sys.executable, __file__, f"--worker={json.dumps(spec)}"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, env=ENV) for spec in specs]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, __file__, f"--worker={json.dumps(spec)}"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=ENV,
+        )
+        for spec in specs
+    ]
     try:
         for proc in procs:
             if proc.stdout.readline().strip() != "ready":
@@ -147,15 +168,31 @@ def run_workers(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # The servers.
 
-def start_host(data_dir: Path, port: int, program: list[str] | None = None,
-               ) -> tuple[subprocess.Popen[str], str, str, float]:
+
+def start_host(
+    data_dir: Path,
+    port: int,
+    program: list[str] | None = None,
+) -> tuple[subprocess.Popen[str], str, str, float]:
     """``cashrun`` (or ``program``, another build of it) started; returns the process, the table
     key, the join code and the start time."""
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [*(program or [sys.executable, "-m", "companion.cli"]), "--host", "127.0.0.1", "--port", str(port),
-         "--data-dir", str(data_dir), "--no-browser"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=ENV,
+        [
+            *(program or [sys.executable, "-m", "companion.cli"]),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data_dir),
+            "--no-browser",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=ENV,
     )
     key = code = ""
     while not key or not code:
@@ -170,8 +207,10 @@ def start_host(data_dir: Path, port: int, program: list[str] | None = None,
 
 
 @contextlib.contextmanager
-def running_host(timings: Path | None = None, mode: str = "threading",
-                 ) -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
+def running_host(
+    timings: Path | None = None,
+    mode: str = "threading",
+) -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
     """``cashrun`` on a free port with a fresh data directory, killed at the end: the process,
     its address, the table key, the join code and the start time. With ``timings``, it runs
     with the recorder of ``bench/timings.py`` (in the async ``mode``), which writes there (see ``inside``)."""
@@ -225,13 +264,28 @@ def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float, mo
     port = free_port()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         json.dump(message, file)
-    proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bare.py"), str(port), file.name, mode],
-                            stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "bench" / "bare.py"), str(port), file.name, mode],
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENV,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         answered(f"{url}/socket.io/?EIO=4&transport=polling", time.perf_counter() + WAIT)
-        results = run_workers([{"kind": "bare", "url": url, "room": str(r), "acts": acts, "interval": interval,
-                                "offset": r * interval / rooms} for r in range(rooms)])
+        results = run_workers(
+            [
+                {
+                    "kind": "bare",
+                    "url": url,
+                    "room": str(r),
+                    "acts": acts,
+                    "interval": interval,
+                    "offset": r * interval / rooms,
+                }
+                for r in range(rooms)
+            ]
+        )
         return [s for result in results for s in result["samples"]]
     finally:
         proc.kill()
@@ -255,19 +309,26 @@ def report_inside(label: str, acts: list[dict[str, Any]]) -> None:
     if len(acts) < 2:
         print(f"inside the host, {label}: not measured ({len(acts)} acts recorded)")
         return
-    stages = ", ".join(f"{stage} {p50:.2f} / {p99:.2f}" for stage in ("applied", "committed", "encoded", "written")
-                       for p50, p99 in [percentiles([act[stage] / 1000 for act in acts])])
+    stages = ", ".join(
+        f"{stage} {p50:.2f} / {p99:.2f}"
+        for stage in ("applied", "committed", "encoded", "written")
+        for p50, p99 in [percentiles([act[stage] / 1000 for act in acts])]
+    )
     print(f"inside the host, {label} (ms after the act is received, p50 / p99): {stages}")
 
 
 def report_bytes(run: dict[str, Any], acts: list[dict[str, Any]]) -> None:
     per_act = [act["bytes"] for act in acts if act["sockets"] == 7]
     if per_act:
-        print(f"bytes per act to 7 screens, as written: mean {statistics.mean(per_act):,.0f}, "
-              f"p50 {statistics.median(per_act):,.0f}, max {max(per_act):,} (goal <= 5,000)")
+        print(
+            f"bytes per act to 7 screens, as written: mean {statistics.mean(per_act):,.0f}, "
+            f"p50 {statistics.median(per_act):,.0f}, max {max(per_act):,} (goal <= 5,000)"
+        )
     for who, sizes in (("table screen", run["table_sizes"]), ("phone", run["phone_sizes"])):
-        print(f"a {who}'s message per act, JSON bytes: p50 {statistics.median(sizes):,.0f}, "
-              f"mean {statistics.mean(sizes):,.0f}, max {max(sizes):,}")
+        print(
+            f"a {who}'s message per act, JSON bytes: p50 {statistics.median(sizes):,.0f}, "
+            f"mean {statistics.mean(sizes):,.0f}, max {max(sizes):,}"
+        )
 
 
 def main() -> None:
@@ -276,9 +337,13 @@ def main() -> None:
     parser.add_argument("--many", type=int, default=25, help="tables at once (default 25)")
     parser.add_argument("--many-acts", type=int, default=40, help="acts per table with many tables (default 40)")
     parser.add_argument("--worker", type=json.loads, help=argparse.SUPPRESS)
-    parser.add_argument("--mode", choices=("threading", "gevent", "eventlet"), default="threading",
-                        help="the async mode of the bare server, and of the host by patching it whole "
-                             "(gevent, eventlet: install them first)")
+    parser.add_argument(
+        "--mode",
+        choices=("threading", "gevent", "eventlet"),
+        default="threading",
+        help="the async mode of the bare server, and of the host by patching it whole "
+        "(gevent, eventlet: install them first)",
+    )
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the clean-ups below when stopped
     if args.worker:
@@ -287,13 +352,27 @@ def main() -> None:
         print(json.dumps(worker(**spec)), flush=True)
         return
 
-    with tempfile.TemporaryDirectory() as scratch, running_host(Path(scratch) / "timings.json", args.mode) as (
-            proc, url, key, code, started):
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        running_host(Path(scratch) / "timings.json", args.mode) as (proc, url, key, code, started),
+    ):
         timings = Path(scratch) / "timings.json"
         answered(f"{url}/table?key={key}", started + WAIT)
         ready_after = time.perf_counter() - started
-        [first] = run_workers([{"kind": "host", "url": url, "key": key, "code": code, "acts": args.acts,
-                                "interval": 0.1, "seed": 0, "offset": 0.0}])
+        [first] = run_workers(
+            [
+                {
+                    "kind": "host",
+                    "url": url,
+                    "key": key,
+                    "code": code,
+                    "acts": args.acts,
+                    "interval": 0.1,
+                    "seed": 0,
+                    "offset": 0.0,
+                }
+            ]
+        )
         inside_one = inside(proc, timings)
         memory = rss_mb(proc.pid)
         banker = Peer(url, {"table_key": key})
@@ -306,26 +385,47 @@ def main() -> None:
             lobby.sio.disconnect()
         banker.sio.disconnect()
         inside(proc, timings)  # the lobbies' and the start's messages: not acts of a game
-        many = run_workers([{"kind": "host", "url": url, "key": k, "code": c, "acts": args.many_acts,
-                             "interval": 0.5, "seed": n + 1, "offset": n * 0.5 / args.many}
-                            for n, (k, c) in enumerate(tables)])
+        many = run_workers(
+            [
+                {
+                    "kind": "host",
+                    "url": url,
+                    "key": k,
+                    "code": c,
+                    "acts": args.many_acts,
+                    "interval": 0.5,
+                    "seed": n + 1,
+                    "offset": n * 0.5 / args.many,
+                }
+                for n, (k, c) in enumerate(tables)
+            ]
+        )
         inside_many = inside(proc, timings)
 
     typical = first["typical"]
-    print(f"{args.mode} mode; loopback only; the bare server sends {len(json.dumps(typical, separators=(',', ':')))} bytes of JSON "
-          "per act (a message of the run's median size)", flush=True)
+    print(
+        f"{args.mode} mode; loopback only; the bare server sends {len(json.dumps(typical, separators=(',', ':')))} bytes of JSON "
+        "per act (a message of the run's median size)",
+        flush=True,
+    )
     host_one = report("host, 1 table   ", first["samples"])
     host_many = report(f"host, {args.many} tables  ", [s for r in many for s in r["samples"]])
     report_inside("1 table", inside_one)
     report_inside(f"{args.many} tables", inside_many)
     report_bytes(first, inside_one)
     print(f"p99 host at {args.many} tables: {host_many[1]:.1f} ms (goal < 30 ms)")
-    print(f"host memory with one table: {memory:.1f} MB (goal <= 55 MB)" if memory is not None
-          else "host memory with one table: not measured (no /proc)")
+    print(
+        f"host memory with one table: {memory:.1f} MB (goal <= 55 MB)"
+        if memory is not None
+        else "host memory with one table: not measured (no /proc)"
+    )
     print(f"start to the table screen answering: {ready_after:.2f} s (goal <= 0.4 s)", flush=True)
     bare_one_cuts = report("bare, 1 table   ", run_bare(typical, 1, args.acts, 0.1, args.mode))
-    print(f"host/bare at 1 table: p50 {host_one[0] / bare_one_cuts[0]:.2f}, p99 {host_one[1] / bare_one_cuts[1]:.2f} "
-          "(goal <= 1.2)", flush=True)
+    print(
+        f"host/bare at 1 table: p50 {host_one[0] / bare_one_cuts[0]:.2f}, p99 {host_one[1] / bare_one_cuts[1]:.2f} "
+        "(goal <= 1.2)",
+        flush=True,
+    )
     report(f"bare, {args.many} tables  ", run_bare(typical, args.many, args.many_acts, 0.5, args.mode))
 
 

@@ -18,6 +18,7 @@ outcome, in these games and in the same kind of games whose phones sent no chain
 draws alone, at once); the difference of the medians is what an opponent's spin adds per draw,
 and the export's bytes per such draw (``by`` and ``link``) are counted apart.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,8 +92,18 @@ class Table:
         return answer["events"], len(json.dumps(message, separators=(",", ":")))
 
 
-def play(url: str, key: str, code: str, rnd: random.Random, chains: bool, wanted: int,
-         taps: list[float], draws: list[int], export: list[int], source: str) -> None:
+def play(
+    url: str,
+    key: str,
+    code: str,
+    rnd: random.Random,
+    chains: bool,
+    wanted: int,
+    taps: list[float],
+    draws: list[int],
+    export: list[int],
+    source: str,
+) -> None:
     """One game until it ends or ``wanted`` stake draws were measured; its sockets from ``source``
     (each game its own loopback address: the host limits joins per address)."""
     t = Table(url, key, code, rnd, chains, source)
@@ -117,8 +128,12 @@ def play(url: str, key: str, code: str, rnd: random.Random, chains: bool, wanted
             continue
         seats = view["waiting"]["seats"]
         if not seats:
-            t.act(t.screen, {"type": "confirm_lap"} if {"type": "confirm_lap"} in t.screen.latest["legal_actions"]
-                  else {"type": "close_auction"})
+            t.act(
+                t.screen,
+                {"type": "confirm_lap"}
+                if {"type": "confirm_lap"} in t.screen.latest["legal_actions"]
+                else {"type": "close_auction"},
+            )
             continue
         seat = rnd.choice(seats)
         legal = [a for a in t.phones[seat].latest["legal_actions"] if a["type"] not in AVOID]
@@ -167,14 +182,20 @@ def main() -> None:
     args = parser.parse_args()
     taps, with_chain, export = games(True, args.spins, args.seed)
     _, alone, _ = games(False, args.spins, args.seed)
-    print(f"opponent's tap to the table's message with the spin, over {len(taps)} spins: "
-          f"p50 {statistics.median(taps) * 1000:.1f} ms, p99 {pct(taps, 0.99) * 1000:.1f} ms, "
-          f"worst {max(taps) * 1000:.1f} ms")
-    print(f"bytes of a stake's draw on the wire (5 sockets' messages and the acts), median: "
-          f"{statistics.median(with_chain):.0f} with an opponent's spin ({len(with_chain)} draws), "
-          f"{statistics.median(alone):.0f} drawn alone at once ({len(alone)} draws): "
-          f"{statistics.median(with_chain) - statistics.median(alone):+.0f} bytes per draw")
-    print(f"bytes an opponent's spin adds to the export per draw (its event's by and link): {statistics.median(export):.0f}")
+    print(
+        f"opponent's tap to the table's message with the spin, over {len(taps)} spins: "
+        f"p50 {statistics.median(taps) * 1000:.1f} ms, p99 {pct(taps, 0.99) * 1000:.1f} ms, "
+        f"worst {max(taps) * 1000:.1f} ms"
+    )
+    print(
+        f"bytes of a stake's draw on the wire (5 sockets' messages and the acts), median: "
+        f"{statistics.median(with_chain):.0f} with an opponent's spin ({len(with_chain)} draws), "
+        f"{statistics.median(alone):.0f} drawn alone at once ({len(alone)} draws): "
+        f"{statistics.median(with_chain) - statistics.median(alone):+.0f} bytes per draw"
+    )
+    print(
+        f"bytes an opponent's spin adds to the export per draw (its event's by and link): {statistics.median(export):.0f}"
+    )
 
 
 if __name__ == "__main__":

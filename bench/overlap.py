@@ -9,6 +9,7 @@ the same host with the messages prepared after the commit. Alternating blocks in
 shares out what other processes take from the machine. Prints each way's act round trip
 (p50, p90, mean) in ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,8 +79,10 @@ def main() -> None:
     record.Record.commit = AS_BUILT  # type: ignore[method-assign]
     for way, samples in times.items():
         samples.sort()
-        print(f"{way}: p50 {statistics.median(samples):.2f} ms, p90 {samples[int(len(samples) * 0.9)]:.2f} ms,"
-              f" mean {statistics.mean(samples):.2f} ms ({len(samples)} acts)")
+        print(
+            f"{way}: p50 {statistics.median(samples):.2f} ms, p90 {samples[int(len(samples) * 0.9)]:.2f} ms,"
+            f" mean {statistics.mean(samples):.2f} ms ({len(samples)} acts)"
+        )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ the socket's ``onmessage``) the script of that message, to the end of the microt
 ``requestAnimationFrame`` to a task posted from it (style, layout, paint and the frame's other
 callbacks). It prints p50, p95 and max of their sum per page and rate, in ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -118,8 +119,14 @@ def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
             time.sleep(0.5)  # the last frames
             sock.close()
             assert mirror.over and not errors, errors
-            return {name: [r for r in page.evaluate("() => window.__updates") if r["frame"] is not None and r["script"] is not None]
-                    for name, page in (("phone", phone), ("table", table))}
+            return {
+                name: [
+                    r
+                    for r in page.evaluate("() => window.__updates")
+                    if r["frame"] is not None and r["script"] is not None
+                ]
+                for name, page in (("phone", phone), ("table", table))
+            }
         finally:
             tctx.close()
             pctx.close()
@@ -144,8 +151,11 @@ def main() -> None:
                 for name, seen in play(browser, rate).items():
                     costs = [r["script"] + r["frame"] for r in seen]
                     script, frame = (p([r[k] for r in seen], 50) for k in ("script", "frame"))
-                    print(f"{name:6} {sizes[name]:9} {rate:>3g}x {len(costs):>7} {p(costs, 50):6.1f} {p(costs, 95):6.1f} {max(costs):6.1f}"
-                          f"   {script:10.1f} {frame:10.1f}", flush=True)
+                    print(
+                        f"{name:6} {sizes[name]:9} {rate:>3g}x {len(costs):>7} {p(costs, 50):6.1f} {p(costs, 95):6.1f} {max(costs):6.1f}"
+                        f"   {script:10.1f} {frame:10.1f}",
+                        flush=True,
+                    )
         finally:
             browser.close()
     print(f"load {os.getloadavg()[0]:.2f}")

@@ -1,4 +1,5 @@
 """The benches' clients: a python-socketio client that keeps the whole message, as a page does."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,9 @@ class Peer:
 
     def __init__(self, url: str, auth: dict[str, Any], source: str = "127.0.0.1") -> None:
         sock = connect_from(source, int(url.rsplit(":", 1)[1]))
-        self.sio = socketio.Client(reconnection=False, websocket_extra_options={
-            "skip_utf8_validation": True, "socket": sock})
+        self.sio = socketio.Client(
+            reconnection=False, websocket_extra_options={"skip_utf8_validation": True, "socket": sock}
+        )
         self.arrivals: list[float] = []
         self.sizes: list[int] = []
         """Each message's JSON, in bytes as the host writes it (Socket.IO's framing aside)."""

@@ -8,6 +8,7 @@ folder on a free 127.0.0.1 port and times it from the start to the table screen 
 ``python -m companion.cli`` in the same run, as the reference for a busy machine. The single
 file unpacks itself into a temporary folder at every start, so every run pays for that.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,10 @@ def main() -> None:
     if path is None or not path.is_file():
         sys.exit("no single file: build it with python packaging/build_single_file.py")
     print(f"{path.name}: {path.stat().st_size / 1e6:.1f} MB ({path.stat().st_size} bytes)")
-    print(f"single file, start to the table screen answering ({args.runs} runs): "
-          f"{summary(start_times([str(path.resolve())], args.runs))}")
+    print(
+        f"single file, start to the table screen answering ({args.runs} runs): "
+        f"{summary(start_times([str(path.resolve())], args.runs))}"
+    )
     print(f"python -m companion.cli, the same ({args.runs} runs): {summary(start_times(None, args.runs))}")
 
 

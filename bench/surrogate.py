@@ -15,6 +15,7 @@ was saved and no game reloaded from disk (a reload follows only a ``storage`` an
 the last round the waiting phone acts again. It prints p50, p99 and max of the answers, the
 codes seen and the act after. Loopback only; everything is bounded and stops by itself.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,8 +74,12 @@ def play(screen: Peer, phones: list[Peer], acts: int, rng: random.Random) -> lis
     times = []
     for _ in range(acts):
         view = screen.latest["view"]
-        choices = [(seat, a) for seat in view["waiting"]["seats"]
-                   for a in phones[seat].latest["legal_actions"] if a["type"] not in AVOID]
+        choices = [
+            (seat, a)
+            for seat in view["waiting"]["seats"]
+            for a in phones[seat].latest["legal_actions"]
+            if a["type"] not in AVOID
+        ]
         if view["over"] or not choices:
             break
         seat, action = rng.choice(choices)
@@ -108,20 +113,27 @@ def main() -> None:
                 answers.append(time.perf_counter() - began)
                 codes[answer["error"]["code"] if not answer["ok"] else "ok"] += 1
                 time.sleep(PACE)
-        connects = [refused_at_connect(url, auth) for _ in range(args.rounds)
-                    for auth in ({"token": LONE}, {"table_key": LONE})]
+        connects = [
+            refused_at_connect(url, auth) for _ in range(args.rounds) for auth in ({"token": LONE}, {"table_key": LONE})
+        ]
         after = play(screen, phones, 1, rng)
         for peer in (screen, *phones, stranger):
             peer.sio.disconnect()
 
     p50, p99 = percentiles(answers)
-    print(f"loopback only, on a shared machine; a game of {played} acts, {args.rounds} rounds of"
-          f" {len(messages(code))} messages with a lone surrogate")
-    print(f"answers: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(answers) * 1000:.0f} ms"
-          f" ({len(answers)} answers); codes {dict(codes)}")
+    print(
+        f"loopback only, on a shared machine; a game of {played} acts, {args.rounds} rounds of"
+        f" {len(messages(code))} messages with a lone surrogate"
+    )
+    print(
+        f"answers: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(answers) * 1000:.0f} ms"
+        f" ({len(answers)} answers); codes {dict(codes)}"
+    )
     times = [t for t, _ in connects]
-    print(f"sockets with such a token or table key: {sum(r for _, r in connects)} of {len(connects)} refused,"
-          f" p50 {percentiles(times)[0]:.1f} ms, max {max(times) * 1000:.0f} ms")
+    print(
+        f"sockets with such a token or table key: {sum(r for _, r in connects)} of {len(connects)} refused,"
+        f" p50 {percentiles(times)[0]:.1f} ms, max {max(times) * 1000:.0f} ms"
+    )
     print(f"the phone's act after: {after[0] * 1000:.1f} ms" if after else "the phone's act after: none (game over)")
     if set(codes) != {"malformed"} or not all(r for _, r in connects):
         sys.exit("a lone surrogate got past the door")

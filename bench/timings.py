@@ -12,6 +12,7 @@ Only for benches: it wraps Engine.IO's packet and socket methods in this process
 ``gevent`` or ``eventlet`` the whole process is patched first (threads, sockets, locks and
 sleeps become theirs), so the host runs on that library without a change of its own.
 """
+
 from __future__ import annotations
 
 import sys

@@ -1,4 +1,5 @@
 """The Cash & Run host: Flask + Flask-SocketIO (threading mode, simple-websocket)."""
+
 from __future__ import annotations
 
 import logging
@@ -67,10 +68,18 @@ def create_app(
     app.after_request(add_headers)
     app.context_processor(lambda: {"version": __version__, "system": laptop_system()})
     socket_log = logging.getLogger(SOCKET_LOGGER)
-    socketio.init_app(app, async_mode="threading", async_handlers=False, transports=["websocket"],
-                      ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
-                      max_http_buffer_size=MAX_FRAME_BYTES, serializer=TextPacket,
-                      logger=socket_log, engineio_logger=socket_log)
+    socketio.init_app(
+        app,
+        async_mode="threading",
+        async_handlers=False,
+        transports=["websocket"],
+        ping_interval=PING_INTERVAL,
+        ping_timeout=PING_TIMEOUT,
+        max_http_buffer_size=MAX_FRAME_BYTES,
+        serializer=TextPacket,
+        logger=socket_log,
+        engineio_logger=socket_log,
+    )
     clock = clock or time.monotonic
     transport = Transport(socketio.server)
     host = app.extensions["cashrun"] = Host(

@@ -1,4 +1,5 @@
 """``cashrun``: start the host, print where the table screen and the phones go, open the browser."""
+
 from __future__ import annotations
 
 import argparse
@@ -29,11 +30,15 @@ ALL_INTERFACES = ("0.0.0.0", "::", "")
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cashrun", description=__doc__)
-    parser.add_argument("--host", default="0.0.0.0",
-                        help="address to listen on and to give the phones (default: every interface)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
-    parser.add_argument("--data-dir", type=Path, default=None,
-                        help="where games are saved (default: the user's data folder)")
+    parser.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on and to give the phones (default: every interface)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)"
+    )
+    parser.add_argument(
+        "--data-dir", type=Path, default=None, help="where games are saved (default: the user's data folder)"
+    )
     parser.add_argument("--no-browser", action="store_true", help="do not open the table screen")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
@@ -74,7 +79,8 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
     else:
         local, join_hosts = args.host, [args.host]
     host.services.addresses = Addresses(
-        table_base=_base(local, port), join_bases=[_base(h, port) for h in join_hosts],
+        table_base=_base(local, port),
+        join_bases=[_base(h, port) for h in join_hosts],
     )
     lock.note(host.addresses.table_base)
     try:
@@ -91,8 +97,7 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
         _print(say(lang, "hardening.set_aside", code=game.code, reason=game.reason))
     for lost in host.store.lost:
         form = "one" if lost.count == 1 else "other"
-        _print(say(lang, f"hardening.lost_actions.{form}", code=lost.code or "?", count=lost.count,
-                   held=lost.held))
+        _print(say(lang, f"hardening.lost_actions.{form}", code=lost.code or "?", count=lost.count, held=lost.held))
     _print(say(lang, "resumed", code=table.code) if resumed else say(lang, "new_table"))
     _print(say(lang, "table", url=table_url))
     joins = host.addresses.join_bases

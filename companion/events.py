@@ -1,4 +1,5 @@
 """Socket.IO events: who sends each one and who hears the answer (docs/protocol.md)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -1,4 +1,5 @@
 """The host: every socket, every loaded table, and the checks each message passes first."""
+
 from __future__ import annotations
 
 import logging
@@ -49,9 +50,17 @@ class Host:
     every table shares. Created once by ``create_app``.
     """
 
-    def __init__(self, store: Store, clock: Clock, wall: Wall, scheduler: Scheduler, transport: Transport,
-                 seed: str | None = None, rate: tuple[float, int] = (RATE, BURST),
-                 reveal_scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        wall: Wall,
+        scheduler: Scheduler,
+        transport: Transport,
+        seed: str | None = None,
+        rate: tuple[float, int] = (RATE, BURST),
+        reveal_scale: float = 1.0,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.rate = rate
@@ -60,8 +69,9 @@ class Host:
         self.tables: dict[str, LiveTable] = {}
         self.set_aside: dict[str, SetAside] = {}
         self._lock = threading.RLock()
-        self.services = Services(store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table,
-                                 reveal_scale)
+        self.services = Services(
+            store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table, reveal_scale
+        )
         store.on_problem = lambda: scheduler.call_at(clock(), self._saving_changed)
 
     @property
@@ -125,8 +135,12 @@ class Host:
                     raise
                 except Exception as error:  # a game this engine cannot replay must not stop the others
                     self.set_aside[game_id] = SetAside(game_id, saved.code, f"{type(error).__name__}: {error}")
-                    log.error("saved game %s (join code %s) could not be loaded and is set aside: %s",
-                              game_id, saved.code, self.set_aside[game_id].reason)
+                    log.error(
+                        "saved game %s (join code %s) could not be loaded and is set aside: %s",
+                        game_id,
+                        saved.code,
+                        self.set_aside[game_id].reason,
+                    )
                     return None
                 self.tables[game_id] = table
             return table

@@ -5,6 +5,7 @@ request). Tracebacks would bury the table address the banker needs; so every rec
 cut to one line, and past a burst of twenty only ten lines a minute are printed, each
 saying how many were left out before it.
 """
+
 from __future__ import annotations
 
 import logging

@@ -1,4 +1,5 @@
 """HTTP routes: the pages, the join address as a QR code (SVG and PNG) and the export of a saved game."""
+
 from __future__ import annotations
 
 import io
@@ -106,6 +107,10 @@ def export(game_id: str) -> Response:
     table = _host().table(game_id)
     if table is None:
         abort(404)
-    return Response(table.export(), mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="cashrun-{game_id}.json"',
-    })
+    return Response(
+        table.export(),
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="cashrun-{game_id}.json"',
+        },
+    )

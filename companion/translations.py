@@ -6,6 +6,7 @@ The pages' translations live in ``web/static/i18n``, readable for the people who
 host sends them without white space, and leaves out of the phone's copy the sections only the
 table screen reads: every byte the phone loads counts against its page weight (docs/notes-web.md).
 """
+
 from __future__ import annotations
 
 import json
@@ -26,6 +27,7 @@ help, version, and the board map's editor and ring."""
 
 
 # The command line's sentences.
+
 
 def system_language() -> str:
     """``nl`` when the user's locale is Dutch, otherwise ``en``.
@@ -64,6 +66,7 @@ def say(language: str, key: str, **values: object) -> str:
 
 
 # The pages' translations.
+
 
 @cache
 def translations(screen: str, lang: str) -> str:

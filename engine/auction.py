@@ -1,5 +1,6 @@
 """Auctions: bids from 100,000 up, the seller does not bid, a creditor bids with what
 is owed to him, and the bank buys an unwanted casino for 50,000."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -14,8 +15,9 @@ if TYPE_CHECKING:
 
 def start(t: Table, casino: int, seller: Seat, forced: bool) -> None:
     creditor = t.core.debt["creditor"] if forced and t.core.debt else None
-    t.set_phase(Phase.AUCTION, casino=casino, seller=seller, creditor=creditor, forced=forced,
-                high=0, bidder=None, passed=[])
+    t.set_phase(
+        Phase.AUCTION, casino=casino, seller=seller, creditor=creditor, forced=forced, high=0, bidder=None, passed=[]
+    )
     t.emit("auction_started", casino=casino, seller=seller, creditor=creditor, forced=forced)
     _close_if_done(t)
 
@@ -36,9 +38,11 @@ def waiting(t: Table) -> list[Seat]:
     """Bidders still in who could still outbid the highest bid."""
     pending = t.core.pending
     floor = min_bid(t)
-    return [s for s in t.live_seats()
-            if s != pending["seller"] and s != pending["bidder"] and s not in pending["passed"]
-            and max_bid(t, s) >= floor]
+    return [
+        s
+        for s in t.live_seats()
+        if s != pending["seller"] and s != pending["bidder"] and s not in pending["passed"] and max_bid(t, s) >= floor
+    ]
 
 
 def bid(t: Table, seat: Seat, amount: int) -> None:

@@ -1,4 +1,5 @@
 """The banker's corrections: money, casinos and bluff cards moved by hand, each with a reason."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -11,8 +12,18 @@ if TYPE_CHECKING:
     from .table import Table
 
 REASON = {"text": REASON_LENGTH}
-_BLOCKED = {Phase.BET, Phase.AUCTION, Phase.SELL, Phase.BLUFF_OFFER, Phase.BLUFF_RESPONSE,
-            Phase.RETURN_BLUFF, Phase.BUY_BACK_CLAIM, Phase.LAP_CLAIM, Phase.PLACE_PAWN, Phase.OVER}
+_BLOCKED = {
+    Phase.BET,
+    Phase.AUCTION,
+    Phase.SELL,
+    Phase.BLUFF_OFFER,
+    Phase.BLUFF_RESPONSE,
+    Phase.RETURN_BLUFF,
+    Phase.BUY_BACK_CLAIM,
+    Phase.LAP_CLAIM,
+    Phase.PLACE_PAWN,
+    Phase.OVER,
+}
 """While these settle, a correction could take money or a card the rules already count on."""
 
 
@@ -38,8 +49,15 @@ def legal(t: Table) -> list[dict[str, Any]]:
             continue
         for target in places:
             if target != source:
-                actions.append({"type": "transfer", "from": source, "to": target,
-                                "amount": {"min": unit, "max": most, "step": unit}, "reason": REASON})
+                actions.append(
+                    {
+                        "type": "transfer",
+                        "from": source,
+                        "to": target,
+                        "amount": {"min": unit, "max": most, "step": unit},
+                        "reason": REASON,
+                    }
+                )
     in_play = t.core.pending.get("casino")
     owners: list[Place] = ["bank", *seats]
     for casino, owner in enumerate(t.core.owner):
@@ -56,14 +74,20 @@ def legal(t: Table) -> list[dict[str, Any]]:
             actions.append({"type": "take_bluff", "seat": seat, "reason": REASON})
     if t.settings.board is not None:
         last = len(t.settings.board["spaces"]) - 1
-        actions += [{"type": "move_pawn", "seat": seat, "at": {"min": 0, "max": last, "step": 1}, "reason": REASON}
-                    for seat in seats]
+        actions += [
+            {"type": "move_pawn", "seat": seat, "at": {"min": 0, "max": last, "step": 1}, "reason": REASON}
+            for seat in seats
+        ]
     return actions
 
 
 def transfer(t: Table, action: dict[str, Any]) -> None:
-    t.emit("correction", kind="transfer", reason=action["reason"],
-           **{"from": action["from"], "to": action["to"], "amount": action["amount"]})
+    t.emit(
+        "correction",
+        kind="transfer",
+        reason=action["reason"],
+        **{"from": action["from"], "to": action["to"], "amount": action["amount"]},
+    )
     t.pay(action["from"], action["to"], action["amount"], "correction")
 
 

@@ -1,4 +1,5 @@
 """The games of chance: which picks each offers, when a pick wins and what it pays."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -18,9 +19,16 @@ WIN_POT_GAME: dict[Symbol, str] = {"roulette": "dozen", "dice": "two_numbers", "
 BUY_BACK_GAME: dict[Symbol, str] = {"roulette": "parity", "dice": "parity", "cards": "colour"}
 
 MULTIPLIER: dict[tuple[Symbol, str], int] = {
-    ("roulette", "colour"): 1, ("roulette", "dozen"): 2, ("roulette", "six"): 5, ("roulette", "parity"): 1,
-    ("dice", "parity"): 1, ("dice", "two_numbers"): 2, ("dice", "one_number"): 5,
-    ("cards", "colour"): 1, ("cards", "honours"): 2, ("cards", "suit"): 3,
+    ("roulette", "colour"): 1,
+    ("roulette", "dozen"): 2,
+    ("roulette", "six"): 5,
+    ("roulette", "parity"): 1,
+    ("dice", "parity"): 1,
+    ("dice", "two_numbers"): 2,
+    ("dice", "one_number"): 5,
+    ("cards", "colour"): 1,
+    ("cards", "honours"): 2,
+    ("cards", "suit"): 3,
 }
 
 _PICKS: dict[str, tuple[Pick, ...]] = {

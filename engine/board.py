@@ -1,5 +1,6 @@
 """The pawns on the board (optional): where the dice lead, a lap's start and count, the
 casino a pawn starts on. The board's format, and its check, are in ``board_format.py``."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -27,8 +28,11 @@ def land_actions(t: Table, first: int | None, with_cash_and_run: bool) -> list[d
     """One ``land`` per space of the board, the suggested space (``first``) first."""
     board = spaces(t)
     order = ([first] if first is not None else []) + [at for at in range(len(board)) if at != first]
-    return [{"type": "land", **board[at], "at": at} for at in order
-            if with_cash_and_run or board[at]["space"] != Space.CASH_AND_RUN]
+    return [
+        {"type": "land", **board[at], "at": at}
+        for at in order
+        if with_cash_and_run or board[at]["space"] != Space.CASH_AND_RUN
+    ]
 
 
 def forward(t: Table, start: int, end: int) -> int:

@@ -6,6 +6,7 @@ named exactly as a ``land`` action names it: ``{"space": "casino", "casino": 3}`
 ``{"space": "win_pot", "symbol": "dice"}``, ``{"space": "bluff"}``. A space is known by
 its index in that list, ``at``.
 """
+
 from __future__ import annotations
 
 from typing import Any

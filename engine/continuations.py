@@ -4,6 +4,7 @@ A debt (``money``) keeps its continuation, a ``Then``, in the game's state until
 sales have paid it. Going on needs only the turn steps of ``flow``, never the rule that made
 the debt, so the one loop left among the rules' modules is their own: a debt starts a forced
 sale (``auction``), whose close returns to the debt (``money.raise_money``)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

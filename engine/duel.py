@@ -1,5 +1,6 @@
 """Games between two players: a visit to another's casino and Buy Back, with the
 bluff cards the loser may play."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -27,8 +28,20 @@ def bet(t: Table, visitor: Seat, game: str, pick: Pick, amount: int) -> None:
     assert owner is not None
     symbol: Symbol = t.settings.box[casino].symbol
     t.emit("bet", seat=visitor, owner=owner, casino=casino, game=game, pick=pick, amount=amount)
-    _play(t, {"context": "casino", "casino": casino, "symbol": symbol, "challenger": visitor,
-              "owner": owner, "game": game, "pick": pick, "amount": amount, "bluffs": True})
+    _play(
+        t,
+        {
+            "context": "casino",
+            "casino": casino,
+            "symbol": symbol,
+            "challenger": visitor,
+            "owner": owner,
+            "game": game,
+            "pick": pick,
+            "amount": amount,
+            "bluffs": True,
+        },
+    )
 
 
 def buy_back(t: Table, challenger: Seat, casino: int, game: str, pick: Pick) -> None:
@@ -37,8 +50,20 @@ def buy_back(t: Table, challenger: Seat, casino: int, game: str, pick: Pick) -> 
     symbol: Symbol = t.core.pending["symbol"]
     t.pay(challenger, "pot", BUY_BACK_FEE, "buy_back")
     t.emit("buy_back", seat=challenger, owner=owner, casino=casino, game=game, pick=pick)
-    _play(t, {"context": "buy_back", "casino": casino, "symbol": symbol, "challenger": challenger,
-              "owner": owner, "game": game, "pick": pick, "amount": 0, "bluffs": True})
+    _play(
+        t,
+        {
+            "context": "buy_back",
+            "casino": casino,
+            "symbol": symbol,
+            "challenger": challenger,
+            "owner": owner,
+            "game": game,
+            "pick": pick,
+            "amount": 0,
+            "bluffs": True,
+        },
+    )
 
 
 def _play(t: Table, game: dict[str, Any]) -> None:
@@ -51,8 +76,7 @@ def _play(t: Table, game: dict[str, Any]) -> None:
 def played(t: Table, game: dict[str, Any], result: Any) -> None:
     """The outcome is drawn; the loser may then bluff."""
     won = wins(game["symbol"], game["game"], game.get("pick"), result)
-    game["winner"], game["loser"] = (
-        (game["challenger"], game["owner"]) if won else (game["owner"], game["challenger"]))
+    game["winner"], game["loser"] = (game["challenger"], game["owner"]) if won else (game["owner"], game["challenger"])
     t.emit("game_result", winner=game["winner"], loser=game["loser"], context=game["context"])
     _after_result(t, game)
 

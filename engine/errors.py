@@ -1,4 +1,5 @@
 """The errors the engine raises: a move it refuses, and settings that cannot work."""
+
 from __future__ import annotations
 
 from typing import Any

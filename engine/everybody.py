@@ -1,5 +1,6 @@
 """Everybody Plays: each player draws; the highest is paid 500,000 by the bank, and the
 lowest makes up what the bank lacks."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -17,11 +18,26 @@ def start(t: Table, symbol: Symbol) -> None:
     _round(t, symbol, t.live_seats(), stage="top", first=None, winner=None)
 
 
-def _round(t: Table, symbol: Symbol, seats: list[Seat], stage: str,
-           first: list[list[int]] | None, winner: Seat | None, shortfall: int = 0) -> None:
+def _round(
+    t: Table,
+    symbol: Symbol,
+    seats: list[Seat],
+    stage: str,
+    first: list[list[int]] | None,
+    winner: Seat | None,
+    shortfall: int = 0,
+) -> None:
     t.emit("everybody_plays", symbol=symbol, seats=seats)
-    t.set_phase(Phase.EVERYBODY_PLAYS, symbol=symbol, seats=seats, drawn=[], stage=stage,
-                first=first, winner=winner, shortfall=shortfall)
+    t.set_phase(
+        Phase.EVERYBODY_PLAYS,
+        symbol=symbol,
+        seats=seats,
+        drawn=[],
+        stage=stage,
+        first=first,
+        winner=winner,
+        shortfall=shortfall,
+    )
 
 
 def to_draw(t: Table) -> list[Seat]:

@@ -8,6 +8,7 @@ opponent gave follows its hash chain, the draw numbers run 0, 1, 2, ... without 
 derived; a draw that settled a stake with an opponent's link, derived with it), and what each
 chance event shows follows from its values.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,8 +29,13 @@ class Unfair(Exception):
         self.where = where
 
 
-def check(export: dict[str, Any], client_seed: str | None = None, seat: int | None = None,
-          kept_hash: str | None = None, start_value: str | None = None) -> int:
+def check(
+    export: dict[str, Any],
+    client_seed: str | None = None,
+    seat: int | None = None,
+    kept_hash: str | None = None,
+    start_value: str | None = None,
+) -> int:
     """Every check on a finished game's export (the engine's ``to_json``); the number of draws.
 
     ``client_seed``, ``start_value`` and ``seat``: a phone's own, to find at its seat (a start value
@@ -47,14 +53,18 @@ def check(export: dict[str, Any], client_seed: str | None = None, seat: int | No
     if kept_hash is not None and kept_hash != start["seed_hash"]:
         raise Unfair("kept_hash")
     seeds = start.get("client_seeds")
-    if not isinstance(seeds, list) or len(seeds) != len(start.get("players") or []) \
-            or any(c is not None and not is_client_seed(c) for c in seeds):
+    if (
+        not isinstance(seeds, list)
+        or len(seeds) != len(start.get("players") or [])
+        or any(c is not None and not is_client_seed(c) for c in seeds)
+    ):
         raise Unfair("client_seeds")
     starts = _start_values(start)
     if client_seed is not None and (seat is None or not 0 <= seat < len(seeds) or seeds[seat] != client_seed):
         raise Unfair("own_seed")
-    if start_value is not None and (seat is None or not 0 <= seat < len(starts)
-                                    or starts[seat] not in (None, start_value)):
+    if start_value is not None and (
+        seat is None or not 0 <= seat < len(starts) or starts[seat] not in (None, start_value)
+    ):
         raise Unfair("own_start")
     _follow_chains(start, log)
     draws = [(hidden(e), e.get("link"), d) for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
@@ -85,9 +95,11 @@ def _start_values(start: dict[str, Any]) -> list[str | None]:
     """The start values, each null or opening its commit (sent before the seats were final)."""
     commits, values = start.get("start_commits"), start.get("start_values")
     seats = len(start.get("players") or [])
-    if not (isinstance(commits, list) and isinstance(values, list) and len(commits) == len(values) == seats) \
-            or any(c is not None and not is_hash(c) for c in commits) \
-            or any(v is not None and not (is_client_seed(v) and seed_hash(v) == c) for c, v in zip(commits, values)):
+    if (
+        not (isinstance(commits, list) and isinstance(values, list) and len(commits) == len(values) == seats)
+        or any(c is not None and not is_hash(c) for c in commits)
+        or any(v is not None and not (is_client_seed(v) and seed_hash(v) == c) for c, v in zip(commits, values))
+    ):
         raise Unfair("start_values")
     return values
 
@@ -96,20 +108,30 @@ def _follow_chains(start: dict[str, Any], log: list[dict[str, Any]]) -> None:
     """Every link a spinner gave hashes to its seat's head, which it then becomes (a new phone's
     ``chain`` event gives a new head); the spin after a zero keeps the link of its draw."""
     heads = start.get("chains")
-    if not isinstance(heads, list) or len(heads) != len(start.get("players") or []) \
-            or any(h is not None and not is_hash(h) for h in heads):
+    if (
+        not isinstance(heads, list)
+        or len(heads) != len(start.get("players") or [])
+        or any(h is not None and not is_hash(h) for h in heads)
+    ):
         raise Unfair("chain", 0)
     heads, last = list(heads), None
     for index, event in enumerate(log):
-        if event.get("type") == "chain" and isinstance(event.get("seat"), int) and 0 <= event["seat"] < len(heads) \
-                and is_hash(event.get("head")):
+        if (
+            event.get("type") == "chain"
+            and isinstance(event.get("seat"), int)
+            and 0 <= event["seat"] < len(heads)
+            and is_hash(event.get("head"))
+        ):
             heads[event["seat"]] = event["head"]
         if event.get("type") not in CHANCE:
             continue
         by, link = event.get("by"), event.get("link")
         if link is not None and (by, link) != last:
-            if not (isinstance(by, int) and 0 <= by < len(heads) and is_hash(link)) \
-                    or heads[by] is None or seed_hash(link) != heads[by]:
+            if (
+                not (isinstance(by, int) and 0 <= by < len(heads) and is_hash(link))
+                or heads[by] is None
+                or seed_hash(link) != heads[by]
+            ):
                 raise Unfair("chain", index)
             heads[by] = link
         last = (by, link) if link is not None and event["type"] == "spin" and event.get("number") == 0 else None
@@ -151,8 +173,9 @@ def _bluff_deck_size(export: dict[str, Any]) -> int:
     return sum((export.get("settings") or {}).get("bluff_deck", {}).values())
 
 
-def _shuffle_shows(event: dict[str, Any], draws: list[tuple[int, int]], export: dict[str, Any],
-                   log: list[dict[str, Any]]) -> bool:
+def _shuffle_shows(
+    event: dict[str, Any], draws: list[tuple[int, int]], export: dict[str, Any], log: list[dict[str, Any]]
+) -> bool:
     """The draws are below len, len - 1, ..., 2; the casinos dealt (or the bluff pile) follow from them."""
     settings = export.get("settings") or {}
     deck: list[str] | list[int]
@@ -167,4 +190,4 @@ def _shuffle_shows(event: dict[str, Any], draws: list[tuple[int, int]], export: 
         return order == export.get("bluff_symbols")
     each = settings.get("starting_casinos", 0)
     dealt = [e for e in log if e.get("type") == "dealt"]
-    return all(e["casinos"] == sorted(order[e["seat"] * each:(e["seat"] + 1) * each]) for e in dealt)
+    return all(e["casinos"] == sorted(order[e["seat"] * each : (e["seat"] + 1) * each]) for e in dealt)

@@ -1,4 +1,5 @@
 """Turns: the starting order, a roll, the end of a space, the next player."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -1,5 +1,6 @@
 """``Game``: the engine's public face. Checks every action at the door, performs it,
 records it, and builds the views."""
+
 from __future__ import annotations
 
 import json
@@ -69,14 +70,17 @@ _HANDLERS: dict[str, Handler] = {
     "new_chain": lambda t, s, a: opponent.new_chain(t, a["seat"], a["head"]),
 }
 _AFTER_DRAW: dict[opponent.DrawnFor, Callable[[Table, dict[str, Any], Any], None]] = {
-    "duel": duel.played, "pot": spaces.pot_played, "slam": spaces.slam_played,
+    "duel": duel.played,
+    "pot": spaces.pot_played,
+    "slam": spaces.slam_played,
 }
 """The next step of each game whose draw waited for an opponent's tap (``opponent.draw_or_wait``)."""
 HOST_ONLY = frozenset({"draw_alone", "new_chain"})
 """The host's own actions as the banker: the laptop draws alone when the spinner did not answer in
 time, a new phone's chain replaces a lost one's. Never listed, never from a screen."""
-BANKER_TYPES = frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"}) \
-    | HOST_ONLY
+BANKER_TYPES = (
+    frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"}) | HOST_ONLY
+)
 ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES
 SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_bluff", "return_bluff", "give_bluff"})
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
@@ -90,8 +94,9 @@ the pile, and hidden draws carry no value."""
 class Game:
     """One game of Cash & Run. Pure: no I/O, no clock; every chance outcome from its seed."""
 
-    def __init__(self, table: Table, log: list[Event], history: list[list[Any]],
-                 undo_stack: list[list[Any]], final: str) -> None:
+    def __init__(
+        self, table: Table, log: list[Event], history: list[list[Any]], undo_stack: list[list[Any]], final: str
+    ) -> None:
         self._t = table
         self.log = log
         """Every event since the start, public, append-only."""
@@ -106,9 +111,16 @@ class Game:
     # creation and saving
 
     @classmethod
-    def new(cls, names: Sequence[str], settings: Settings | None = None, seed: str | None = None,
-            client_seeds: Sequence[str | None] | None = None, start_commits: Sequence[str | None] | None = None,
-            start_values: Sequence[str | None] | None = None, chains: Sequence[str | None] | None = None) -> Game:
+    def new(
+        cls,
+        names: Sequence[str],
+        settings: Settings | None = None,
+        seed: str | None = None,
+        client_seeds: Sequence[str | None] | None = None,
+        start_commits: Sequence[str | None] | None = None,
+        start_values: Sequence[str | None] | None = None,
+        chains: Sequence[str | None] | None = None,
+    ) -> Game:
         """Deal a new game; seats follow the order of ``names``. ``seed`` is the host's (fresh when
         None). One per seat, None for a seat without: ``client_seeds`` (32 lowercase hex);
         ``start_commits``, the SHA-256 of each phone's start value, sent before the seats were final,
@@ -127,13 +139,37 @@ class Game:
         chains = _per_seat("chains", chains, len(names), is_hash)
         seed = seed or new_seed()
         core = Core(
-            players=[{"name": n, "money": settings.starting_money, "bluff": [], "out": False, "lap": None,
-                      "position": None, "lap_from": None, "lap_steps": None} for n in names],
-            owner=[None] * len(settings.box), pile=[], pot=0,
-            bank=settings.bank_reserve or 0, players_at_start=len(names), chains=list(chains))
+            players=[
+                {
+                    "name": n,
+                    "money": settings.starting_money,
+                    "bluff": [],
+                    "out": False,
+                    "lap": None,
+                    "position": None,
+                    "lap_from": None,
+                    "lap_steps": None,
+                }
+                for n in names
+            ],
+            owner=[None] * len(settings.box),
+            pile=[],
+            pot=0,
+            bank=settings.bank_reserve or 0,
+            players_at_start=len(names),
+            chains=list(chains),
+        )
         t = Table(settings, seed, core, [], client_seeds, start_values)
-        t.emit("game_started", players=list(names), seed_hash=seed_hash(seed), client_seeds=client_seeds,
-               start_commits=start_commits, start_values=start_values, chains=chains, settings=settings.to_dict())
+        t.emit(
+            "game_started",
+            players=list(names),
+            seed_hash=seed_hash(seed),
+            client_seeds=client_seeds,
+            start_commits=start_commits,
+            start_values=start_values,
+            chains=chains,
+            settings=settings.to_dict(),
+        )
         symbols = [symbol for symbol in (BLANK, *SYMBOLS) for _ in range(settings.bluff_deck.get(symbol, 0))]
         shuffle(t.rng, symbols, "bluff", t.events)
         t.bluff_symbols = list(symbols)
@@ -159,13 +195,23 @@ class Game:
     def to_json(self) -> str:
         """Everything, the secret seed and bluff cards included: for the host's save file only."""
         t = self._t
-        return json.dumps({
-            "format": SAVE_FORMAT, "settings": t.settings.to_dict(), "seed": t.rng.seed,
-            "client_seeds": t.rng.client_seeds, "start_values": t.rng.start_values,
-            "bluff_symbols": t.bluff_symbols, "core": json.loads(t.snapshot()),
-            "money_history": t.money_history, "log": self.log, "history": self.history,
-            "undo": self._undo_stack, "final": self._final,
-        }, separators=(",", ":"))
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "settings": t.settings.to_dict(),
+                "seed": t.rng.seed,
+                "client_seeds": t.rng.client_seeds,
+                "start_values": t.rng.start_values,
+                "bluff_symbols": t.bluff_symbols,
+                "core": json.loads(t.snapshot()),
+                "money_history": t.money_history,
+                "log": self.log,
+                "history": self.history,
+                "undo": self._undo_stack,
+                "final": self._final,
+            },
+            separators=(",", ":"),
+        )
 
     @classmethod
     def from_json(cls, data: str | dict[str, Any]) -> Game:
@@ -173,8 +219,14 @@ class Game:
         state = json.loads(data) if isinstance(data, str) else data
         if state.get("format") != SAVE_FORMAT:
             raise ValueError("format")
-        t = Table(Settings.from_dict(state["settings"]), state["seed"], Core(**state["core"]),
-                  state["bluff_symbols"], state["client_seeds"], state["start_values"])
+        t = Table(
+            Settings.from_dict(state["settings"]),
+            state["seed"],
+            Core(**state["core"]),
+            state["bluff_symbols"],
+            state["client_seeds"],
+            state["start_values"],
+        )
         t.money_history = state["money_history"]
         return cls(t, state["log"], state["history"], state["undo"], state["final"])
 
@@ -232,8 +284,15 @@ class Game:
         events, t.events = t.events, []
         self.log.extend(events)
         self.history.append([seat, json.loads(json.dumps(action))])
-        final = "undo_hidden" if kind in SHOWS_HIDDEN else "undo_random" if t.rng.draws != draws \
-            else "undo_phone" if kind == "new_chain" else None
+        final = (
+            "undo_hidden"
+            if kind in SHOWS_HIDDEN
+            else "undo_random"
+            if t.rng.draws != draws
+            else "undo_phone"
+            if kind == "new_chain"
+            else None
+        )
         if final:
             self._final = final
             self._undo_stack.clear()
@@ -283,8 +342,12 @@ class Game:
             if seat != BANKER and seat not in self.to_act():
                 raise IllegalAction("not_your_turn", seat=seat)
             raise self._why_not(seat, action)
-        if kind == "buy" and isinstance(action.get("casino"), int) and 0 <= action["casino"] < len(self._t.core.owner) \
-                and self._t.core.owner[action["casino"]] is not None:
+        if (
+            kind == "buy"
+            and isinstance(action.get("casino"), int)
+            and 0 <= action["casino"] < len(self._t.core.owner)
+            and self._t.core.owner[action["casino"]] is not None
+        ):
             raise IllegalAction("not_for_sale", casino=action["casino"])
         if any(template == action and _compare(template, action) is None for template in same):
             return  # the usual case, found without building an error for every other template
@@ -325,8 +388,9 @@ def _after_draw(t: Table, drawn: opponent.Drawn) -> None:
     _AFTER_DRAW[then](t, game, result)
 
 
-def _per_seat(field: str, values: Sequence[str | None] | None, seats: int,
-              valid: Callable[[object], bool]) -> list[str | None]:
+def _per_seat(
+    field: str, values: Sequence[str | None] | None, seats: int, valid: Callable[[object], bool]
+) -> list[str | None]:
     """One value per seat, each None or valid (None for all when not given); ValueError(field)."""
     values = [None] * seats if values is None else list(values)
     if len(values) != seats or any(v is not None and not valid(v) for v in values):

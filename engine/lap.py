@@ -1,4 +1,5 @@
 """The winning combination, the Cash & Run announcement and the final lap."""
+
 from __future__ import annotations
 
 from itertools import combinations

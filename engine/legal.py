@@ -1,4 +1,5 @@
 """Who the game waits for, and every action each seat may take now."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -77,8 +78,11 @@ def _bet(t: Table, seat: Seat) -> list[Action]:
     money = t.player(seat)["money"]
     unit = t.settings.unit
     symbol = t.settings.box[t.core.pending["casino"]].symbol
-    return [{"type": "bet", **bet_fields(game, pick), "amount": _amount(unit, money, unit)}
-            for game in CASINO_GAMES[symbol] for pick in picks(game)]
+    return [
+        {"type": "bet", **bet_fields(game, pick), "amount": _amount(unit, money, unit)}
+        for game in CASINO_GAMES[symbol]
+        for pick in picks(game)
+    ]
 
 
 def _buy_bluff(t: Table, seat: Seat) -> list[Action]:

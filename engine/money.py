@@ -1,4 +1,5 @@
 """Debts: pay in cash what you can, auction casinos for the rest, or go bankrupt."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -11,8 +12,7 @@ if TYPE_CHECKING:
     from .table import Table
 
 
-def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: Then,
-           first: int | None = None) -> None:
+def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: Then, first: int | None = None) -> None:
     """``debtor`` owes ``creditor``; a forced sale starts with ``first`` if the debtor owns it.
     What the debtor pays at once is ``paid`` for ``why``; what the auctions raise later, as ``debt``."""
     cash = min(t.player(debtor)["money"], amount)

@@ -8,6 +8,7 @@ links were fixed in advance, cannot choose it either, and does not place the bet
 opponent has a phone, or the spinner does not answer in time, the laptop draws alone, and the
 draw says so.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
@@ -40,8 +41,9 @@ def spinner_for(t: Table, bettor: Seat, preferred: Seat | None) -> Seat | None:
     return next((s for s in ((bettor + step) % seats for step in range(1, seats)) if can_spin(s)), None)
 
 
-def draw_or_wait(t: Table, bettor: Seat, preferred: Seat | None, symbol: Symbol, then: DrawnFor,
-                 game: dict[str, Any]) -> Any | None:
+def draw_or_wait(
+    t: Table, bettor: Seat, preferred: Seat | None, symbol: Symbol, then: DrawnFor, game: dict[str, Any]
+) -> Any | None:
     """The outcome at once, by the laptop alone, when no opponent has a phone; otherwise None, and
     the game waits for the spinner (phase ``opponent_draw``) with ``then`` and ``game`` kept."""
     spinner = spinner_for(t, bettor, preferred)

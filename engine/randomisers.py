@@ -5,6 +5,7 @@ docs/fairness.md says how each event's outcome follows from its values. A draw t
 secret (the bluff pile's order, where a card everyone has seen goes back into it) is hidden:
 ``[draw number, n]``, its value derived by the checks once the seed is revealed.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -7,6 +7,7 @@ a stake also takes the next link of an opponent's hash chain. The seed is reveal
 ends, so anyone can re-derive every draw, and nobody at the table chose or foresaw the outcomes
 alone.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -78,8 +79,13 @@ def derive(key: bytes | hmac.HMAC, draw: int, n: int, link: str | None = None) -
 class Rng:
     """Counts draws so each outcome can be checked later by its number."""
 
-    def __init__(self, seed: str, client_seeds: Sequence[str | None] = (), draws: int = 0,
-                 start_values: Sequence[str | None] = ()) -> None:
+    def __init__(
+        self,
+        seed: str,
+        client_seeds: Sequence[str | None] = (),
+        draws: int = 0,
+        start_values: Sequence[str | None] = (),
+    ) -> None:
         self.seed = seed
         self.client_seeds = list(client_seeds)
         self.start_values = list(start_values)

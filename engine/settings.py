@@ -1,4 +1,5 @@
 """House rules and the box profile: what the table may change before a game starts."""
+
 from __future__ import annotations
 
 import copy
@@ -34,9 +35,7 @@ def _default_box() -> tuple[CasinoSpec, ...]:
     """
     names = ["Montreal", "Las Vegas", "Atlantic City", "Cairo"] + [f"Casino {n}" for n in range(5, 13)]
     colours = ["blue", "red", "green", "yellow"]
-    return tuple(
-        CasinoSpec(name=names[i], colour=colours[i // 3], symbol=SYMBOLS[i % 3]) for i in range(12)
-    )
+    return tuple(CasinoSpec(name=names[i], colour=colours[i // 3], symbol=SYMBOLS[i % 3]) for i in range(12))
 
 
 DEFAULT_BOX = _default_box()
@@ -114,9 +113,14 @@ class Settings:
             raise SettingsError("box")
         for index, casino in enumerate(self.box):
             _check_casino(index, casino)
-        for name, allowed in (("combination_by", ("start", "playing")), ("everybody_ties", ("replay", "nobody")),
-                              ("lap_confirm", ("banker", "players")), ("lap_end", ("reach", "exact")),
-                              ("nearest_tie", ("ahead", "behind")), ("auction_clock", ("normal", "long", "none"))):
+        for name, allowed in (
+            ("combination_by", ("start", "playing")),
+            ("everybody_ties", ("replay", "nobody")),
+            ("lap_confirm", ("banker", "players")),
+            ("lap_end", ("reach", "exact")),
+            ("nearest_tie", ("ahead", "behind")),
+            ("auction_clock", ("normal", "long", "none")),
+        ):
             if not isinstance(getattr(self, name), str) or getattr(self, name) not in allowed:
                 raise SettingsError(name)
         _integer("auction_seconds", self.auction_seconds, 3, 120)
@@ -148,8 +152,9 @@ class Settings:
         values = dict(data)
         if "box" in values:
             box = values["box"]
-            if not isinstance(box, list) or not all(isinstance(c, dict) and set(c) == {"name", "colour", "symbol"}
-                                                    for c in box):
+            if not isinstance(box, list) or not all(
+                isinstance(c, dict) and set(c) == {"name", "colour", "symbol"} for c in box
+            ):
                 raise SettingsError("box")
             values["box"] = tuple(CasinoSpec(**c) for c in box)
         settings = cls(**values)

@@ -1,5 +1,6 @@
 """Landing on a space, and the spaces a player settles alone: a free casino, Bluff,
 Win the Pot and Grand Slam."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -120,7 +121,10 @@ def collect(t: Table, seat: Seat) -> None:
 
 
 SLAM_STEPS: tuple[tuple[Symbol, str, str], ...] = (
-    ("dice", "parity", "even"), ("cards", "colour", "red"), ("roulette", "parity", "odd"))
+    ("dice", "parity", "even"),
+    ("cards", "colour", "red"),
+    ("roulette", "parity", "odd"),
+)
 """Grand Slam's ladder: each step's randomiser, game and pick."""
 
 

@@ -1,4 +1,5 @@
 """Equality of decoded JSON without Python's number coercion: ``0.0``, ``False`` and ``0`` differ."""
+
 from __future__ import annotations
 
 from typing import Any

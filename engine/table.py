@@ -3,6 +3,7 @@
 The state that changes is one plain, JSON-ready ``Core``, so that a snapshot for
 undo or saving is a single ``json.dumps`` and the round trip is exact.
 """
+
 from __future__ import annotations
 
 import json
@@ -84,8 +85,15 @@ class Core:
 class Table:
     """The core plus what is fixed for the whole game, and the events of the action in progress."""
 
-    def __init__(self, settings: Settings, seed: str, core: Core, bluff_symbols: list[str],
-                 client_seeds: Sequence[str | None], start_values: Sequence[str | None] = ()) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        seed: str,
+        core: Core,
+        bluff_symbols: list[str],
+        client_seeds: Sequence[str | None],
+        start_values: Sequence[str | None] = (),
+    ) -> None:
         self.settings = settings
         self.core = core
         self.rng = Rng(seed, client_seeds, core.draws, start_values)

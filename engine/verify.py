@@ -5,6 +5,7 @@ seed is at its seat; every draw re-derives from the key, without a gap; every ch
 shows what its values say), then a replay of the recorded actions from the seed and the
 client seeds, which must give the very same chance events and end state.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,9 @@ def chance_events(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in log if e["type"] in CHANCE]
 
 
-def verify(state: dict[str, Any], client_seed: str | None = None, seat: int | None = None,
-           kept_hash: str | None = None) -> tuple[bool, str]:
+def verify(
+    state: dict[str, Any], client_seed: str | None = None, seat: int | None = None, kept_hash: str | None = None
+) -> tuple[bool, str]:
     """Return ``(ok, reason)`` for a saved game (the engine's ``to_json``)."""
     try:
         check(state, client_seed, seat, kept_hash)
@@ -36,9 +38,15 @@ def verify(state: dict[str, Any], client_seed: str | None = None, seat: int | No
     if not state["core"]["over"]:
         return False, "not_over"
     start = state["log"][0]
-    replay = Game.new(start["players"], Settings.from_dict(start["settings"]), seed=state["seed"],
-                      client_seeds=start["client_seeds"], start_commits=start["start_commits"],
-                      start_values=start["start_values"], chains=start["chains"])
+    replay = Game.new(
+        start["players"],
+        Settings.from_dict(start["settings"]),
+        seed=state["seed"],
+        client_seeds=start["client_seeds"],
+        start_commits=start["start_commits"],
+        start_values=start["start_values"],
+        chains=start["chains"],
+    )
     for seat_, action in state["history"]:
         try:
             replay.apply(seat_, action)

@@ -1,5 +1,6 @@
 """What each seat may see. The only place that decides who sees what: a bluff card's
 symbol goes to its holder's ``you`` and nowhere else."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -19,14 +20,26 @@ _SECRET_PENDING = {"offered"}
 def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
     core, box = t.core, t.settings.box
     players = [
-        {"seat": seat, "name": p["name"], "money": p["money"], "casinos": t.casinos_of(seat),
-         "bluff_count": len(p["bluff"]), "out": p["out"], "on_lap": p["lap"] is not None,
-         "lap_combination": p["lap"], "position": p["position"], "lap_from": p["lap_from"],
-         "lap_steps": p["lap_steps"], "chain": t.core.chains[seat]}
+        {
+            "seat": seat,
+            "name": p["name"],
+            "money": p["money"],
+            "casinos": t.casinos_of(seat),
+            "bluff_count": len(p["bluff"]),
+            "out": p["out"],
+            "on_lap": p["lap"] is not None,
+            "lap_combination": p["lap"],
+            "position": p["position"],
+            "lap_from": p["lap_from"],
+            "lap_steps": p["lap_steps"],
+            "chain": t.core.chains[seat],
+        }
         for seat, p in enumerate(core.players)
     ]
-    casinos = [{"id": i, "name": c.name, "colour": c.colour, "symbol": c.symbol, "owner": core.owner[i]}
-               for i, c in enumerate(box)]
+    casinos = [
+        {"id": i, "name": c.name, "colour": c.colour, "symbol": c.symbol, "owner": core.owner[i]}
+        for i, c in enumerate(box)
+    ]
     waiting = {k: v for k, v in core.pending.items() if k not in _SECRET_PENDING}
     suggested = board.suggestion(t)
     if suggested is not None:

@@ -1,4 +1,5 @@
 """The game's vocabulary: seats, symbols, colours, phases, events, and the fixed amounts of the box."""
+
 from __future__ import annotations
 
 from enum import StrEnum
@@ -104,6 +105,12 @@ UNLIMITED_BANK_TRANSFER = 100_000_000
 REASON_LENGTH = 200
 
 FIXED_AMOUNTS = (
-    CASINO_PRICE, BLUFF_PRICE, BUY_BACK_FEE, MIN_BID, BANK_BUYS_FOR,
-    EVERYBODY_PRIZE, GRAND_SLAM_COLLECT, *GRAND_SLAM_LADDER,
+    CASINO_PRICE,
+    BLUFF_PRICE,
+    BUY_BACK_FEE,
+    MIN_BID,
+    BANK_BUYS_FOR,
+    EVERYBODY_PRIZE,
+    GRAND_SLAM_COLLECT,
+    *GRAND_SLAM_LADDER,
 )

@@ -13,6 +13,7 @@ The build runs in a fresh virtual environment holding only the companion (this
 checkout, or ``--wheel``) and PyInstaller, so nothing else installed on the machine
 ends up in the file. Prints the file's path and size.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,11 +47,31 @@ def build(dist: Path, work: Path, wheel: Path | None = None) -> Path:
 
     run("-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel or ROOT), PYINSTALLER)
     name = file_name(run("-c", "import companion; print(companion.__version__)").strip())
-    run("-m", "PyInstaller", str(ENTRY), "--name", name, "--onefile", "--console", "--noconfirm",
-        "--log-level", "WARN", "--distpath", str(dist), "--workpath", str(work / "pyinstaller"),
-        "--specpath", str(work), "--collect-data", "web", "--collect-data", "companion",
+    run(
+        "-m",
+        "PyInstaller",
+        str(ENTRY),
+        "--name",
+        name,
+        "--onefile",
+        "--console",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work / "pyinstaller"),
+        "--specpath",
+        str(work),
+        "--collect-data",
+        "web",
+        "--collect-data",
+        "companion",
         # Flask-SocketIO picks its async driver by name at run time.
-        "--hidden-import", "engineio.async_drivers.threading")
+        "--hidden-import",
+        "engineio.async_drivers.threading",
+    )
     return dist / (f"{name}.exe" if platform.system() == "Windows" else name)
 
 
@@ -58,8 +79,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wheel", type=Path, help="build from this wheel instead of this checkout")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the file goes (default: dist/)")
-    parser.add_argument("--work", type=Path, default=ROOT / "build" / "single-file",
-                        help="the build's environment and scratch files (default: build/single-file/)")
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=ROOT / "build" / "single-file",
+        help="the build's environment and scratch files (default: build/single-file/)",
+    )
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     wheel = args.wheel.resolve() if args.wheel else None

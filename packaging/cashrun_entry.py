@@ -6,6 +6,7 @@ there it starts itself again inside the desktop's terminal. A failure to start k
 message on screen until Enter is pressed: otherwise the window would close before anyone
 could read why.
 """
+
 import os
 import shutil
 import subprocess
@@ -14,8 +15,13 @@ import sys
 from companion.cli import main
 from companion.translations import say, system_language
 
-TERMINALS = (("x-terminal-emulator", "-e"), ("gnome-terminal", "--"), ("konsole", "-e"),
-             ("xfce4-terminal", "-x"), ("xterm", "-e"))
+TERMINALS = (
+    ("x-terminal-emulator", "-e"),
+    ("gnome-terminal", "--"),
+    ("konsole", "-e"),
+    ("xfce4-terminal", "-x"),
+    ("xterm", "-e"),
+)
 """Linux terminal programs and the option after which each runs a command."""
 
 
@@ -38,7 +44,9 @@ def started_in_a_terminal() -> bool:
     """On a Linux desktop, double-clicked without a terminal: start again in one (True)."""
     if not sys.platform.startswith("linux") or len(sys.argv) > 1:
         return False
-    if (sys.stdin is not None and sys.stdin.isatty()) or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if (sys.stdin is not None and sys.stdin.isatty()) or not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
         return False
     for program, run in TERMINALS:
         found = shutil.which(program)

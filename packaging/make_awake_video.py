@@ -6,6 +6,7 @@ Chromium records a canvas with MediaRecorder, as WebM (VP8) and MP4 (H.264, for 
 
     python packaging/make_awake_video.py     # writes web/static/media/awake.webm and awake.mp4
 """
+
 from __future__ import annotations
 
 import base64

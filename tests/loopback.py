@@ -1,4 +1,5 @@
 """A free port on 127.0.0.1, for the tests and benches that start a real server."""
+
 from __future__ import annotations
 
 import socket

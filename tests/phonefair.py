@@ -2,6 +2,7 @@
 browser tests' plans and the benches as the page makes it (web/static/js/fair-seat.js): a client
 seed, a start value and its commitment, and a hash chain (1024 links) whose head it sends and whose
 links it gives, one per spin, last link first."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

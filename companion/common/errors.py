@@ -1,4 +1,5 @@
 """The one error the host raises for a message it refuses."""
+
 from __future__ import annotations
 
 from typing import Any

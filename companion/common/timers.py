@@ -1,4 +1,5 @@
 """The host's clock and scheduler, injectable so tests never sleep."""
+
 from __future__ import annotations
 
 import heapq

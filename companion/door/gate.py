@@ -9,6 +9,7 @@
 - Every page carries the security headers (``SECURITY_HEADERS``); the table screen and
   other keyed answers are never cached.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -103,12 +104,14 @@ class Gate:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         address = environ.get("REMOTE_ADDR", "")
         if not self.allowed(environ):
-            log.warning("refused a request from %s for the unknown host name %r", address,
-                        environ.get("HTTP_HOST", "")[:80])
+            log.warning(
+                "refused a request from %s for the unknown host name %r", address, environ.get("HTTP_HOST", "")[:80]
+            )
             return _refuse(start_response, "400 Bad Request", "Unknown host name.")
         if environ.get("PATH_INFO", "").startswith(SOCKET_PATH):
-            if environ.get("HTTP_UPGRADE", "").lower() != "websocket" or "transport=websocket" not in \
-                    environ.get("QUERY_STRING", ""):
+            if environ.get("HTTP_UPGRADE", "").lower() != "websocket" or "transport=websocket" not in environ.get(
+                "QUERY_STRING", ""
+            ):
                 return _refuse(start_response, "400 Bad Request", "WebSocket only.")
             if not self.guard.open_socket(address):
                 return _refuse(start_response, "429 Too Many Requests", "Too many new sockets.")
@@ -120,8 +123,10 @@ class Gate:
 
 def _refuse(start_response: Callable[..., Any], status: str, text: str) -> list[bytes]:
     body = text.encode()
-    start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body))),
-                            *SECURITY_HEADERS.items()])
+    start_response(
+        status,
+        [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body))), *SECURITY_HEADERS.items()],
+    )
     return [body]
 
 

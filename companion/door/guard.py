@@ -5,6 +5,7 @@ besides each socket's own rate (``Conn.bucket``), one address shares a budget of
 messages, of new sockets, and of guessed join and claim codes. A socket that keeps
 sending after it was told ``rate_limited`` is closed: an honest page never does.
 """
+
 from __future__ import annotations
 
 import threading
@@ -56,7 +57,8 @@ class AddressBudget:
 
     def idle(self, now: float) -> bool:
         return self.wrong_claim < now - CLAIM_MEMORY and all(
-            b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets))
+            b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets)
+        )
 
 
 class Guard:

@@ -1,4 +1,5 @@
 """Limits on what one connection may send: size, shape and rate."""
+
 from __future__ import annotations
 
 import json

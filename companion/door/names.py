@@ -4,19 +4,55 @@
 look alike on a phone: the lobby compares names by ``name_key``. Names made only of
 spaces, invisible characters or blank-looking letters (U+3164, U+2800) are refused.
 """
+
 from __future__ import annotations
 
 import unicodedata
 
-LOOK_ALIKES = str.maketrans({
-    # Cyrillic letters that look Latin, after case folding.
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ԛ": "q", "ԝ": "w",
-    "һ": "h", "ӏ": "l", "ɡ": "g",
-    # Greek letters that look Latin, after case folding.
-    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "i", "κ": "k", "μ": "m", "ν": "v", "ο": "o",
-    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y",
-})
+LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic letters that look Latin, after case folding.
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "ѕ": "s",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "һ": "h",
+        "ӏ": "l",
+        "ɡ": "g",
+        # Greek letters that look Latin, after case folding.
+        "α": "a",
+        "β": "b",
+        "ε": "e",
+        "ζ": "z",
+        "η": "n",
+        "ι": "i",
+        "κ": "k",
+        "μ": "m",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "γ": "y",
+    }
+)
 """Letters of other scripts that a phone shows like a Latin letter, mapped to it."""
 
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5\u034f\u2028\u2029")

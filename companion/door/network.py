@@ -1,4 +1,5 @@
 """The laptop's addresses and the HTTP server that phones reach."""
+
 from __future__ import annotations
 
 import contextlib
@@ -158,8 +159,13 @@ class Server(ThreadedWSGIServer):
     those places.
     """
 
-    def __init__(self, *args: Any, trusted: Callable[[str], bool] | None = None,
-                 banned: Callable[[str], bool] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        trusted: Callable[[str], bool] | None = None,
+        banned: Callable[[str], bool] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.deadlines = Deadlines()
         self.trusted = trusted or (lambda address: False)
@@ -178,8 +184,10 @@ class Server(ThreadedWSGIServer):
             return False  # closed for flooding a moment ago: no thread, no log line
         room = MAX_CONNECTIONS if laptop or self.trusted(address) else MAX_CONNECTIONS - RESERVED
         with self._count_lock:
-            crowded = self._per_address.get(address, 0) >= MAX_PER_ADDRESS \
+            crowded = (
+                self._per_address.get(address, 0) >= MAX_PER_ADDRESS
                 or self._unfinished.get(address, 0) >= MAX_UNFINISHED
+            )
             if len(self._open) >= room or (crowded and not laptop):
                 log.warning("refused a connection from %s: too many open", address)
                 return False
@@ -223,8 +231,13 @@ def _count(counts: dict[str, int], address: str, step: int) -> None:
         counts.pop(address, None)
 
 
-def serve(host: str, port: int, app: Any, trusted: Callable[[str], bool] | None = None,
-          banned: Callable[[str], bool] | None = None) -> Server:
+def serve(
+    host: str,
+    port: int,
+    app: Any,
+    trusted: Callable[[str], bool] | None = None,
+    banned: Callable[[str], bool] | None = None,
+) -> Server:
     """A threaded server bound now (port 0 picks a free one); ``serve_forever`` starts it.
 
     The socket is bound here so a busy port raises ``OSError`` (Werkzeug would print its
@@ -234,7 +247,6 @@ def serve(host: str, port: int, app: Any, trusted: Callable[[str], bool] | None 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.create_server((host, port), family=family)
     try:
-        return Server(host, port, app, handler=NoDelayHandler, fd=listener.fileno(), trusted=trusted,
-                      banned=banned)
+        return Server(host, port, app, handler=NoDelayHandler, fd=listener.fileno(), trusted=trusted, banned=banned)
     finally:
         listener.close()  # Werkzeug keeps its own duplicate of the socket

@@ -15,6 +15,7 @@ The hook is Engine.IO's WebSocket class (``server.eio._async["websocket"]``): it
 hands Engine.IO each frame, so it sees every frame first. Socket.IO's own decoding is
 wrapped too (``PacketDoor.message``): a packet it cannot decode is a strike.
 """
+
 from __future__ import annotations
 
 import logging

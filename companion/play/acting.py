@@ -6,6 +6,7 @@ own actions (claim codes, skipping a reveal, the auction's clock, play again, a 
 the host's. What an action starts (a reveal, the countdowns) is undone with the game when its
 commit fails: nothing is seen before it is saved.
 """
+
 from __future__ import annotations
 
 import logging
@@ -35,8 +36,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HOST_ACTIONS = ("claim_code", "new_game", "skip_reveal", "play_again", "auction_more_time", "auction_pause",
-                "auction_resume")
+HOST_ACTIONS = (
+    "claim_code",
+    "new_game",
+    "skip_reveal",
+    "play_again",
+    "auction_more_time",
+    "auction_pause",
+    "auction_resume",
+)
 
 
 class Acting:
@@ -132,8 +140,7 @@ class Acting:
             if self.game is None and not self.lobby.locked:
                 self.lobby.locked = True
                 try:
-                    self._commit("host", f"left:{new_id()}", {"type": "lock"}, {"ok": True, "events": []},
-                                 lobby=True)
+                    self._commit("host", f"left:{new_id()}", {"type": "lock"}, {"ok": True, "events": []}, lobby=True)
                 except Exception:
                     self.lobby.locked = False
                     raise
@@ -144,9 +151,13 @@ class Acting:
         skip = [{"type": "skip_reveal"}] if self.reveal.active else []
         again = [{"type": "play_again"}] if self.game is not None and self.game.over else []
         seats = range(len(self.lobby.players)) if self.again is None else range(0)
-        return [{"type": "claim_code", "seat": seat} for seat in seats] + [
-            {"type": "new_game"}
-        ] + skip + again + self._clock_actions()
+        return (
+            [{"type": "claim_code", "seat": seat} for seat in seats]
+            + [{"type": "new_game"}]
+            + skip
+            + again
+            + self._clock_actions()
+        )
 
     def _play_again(self) -> Acting:
         """A new lobby with the same players in the same order, settings and box; every phone's
@@ -215,8 +226,17 @@ class Acting:
         self.spin.update(events, public["phase"], self.spin_seconds())
         try:
             told: Prepared | None = self._commit(
-                actor, action_id, action, answer, seat=seat, first=first, events=length,
-                engine=game.to_json() if game.over else None, at=at, meanwhile=self.tell.prepare)
+                actor,
+                action_id,
+                action,
+                answer,
+                seat=seat,
+                first=first,
+                events=length,
+                engine=game.to_json() if game.over else None,
+                at=at,
+                meanwhile=self.tell.prepare,
+            )
         except Exception:
             log.exception("could not save an action")
             self.record.events_undone(first)
@@ -240,16 +260,33 @@ class Acting:
         self.game = load_game(saved)
         self.status = saved.status
 
-    def _commit(self, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
-                lobby: bool = False, add: dict[str, str] | None = None, drop: list[str] | None = None,
-                **row: Any) -> Any:
+    def _commit(
+        self,
+        actor: str,
+        action_id: str,
+        action: dict[str, Any],
+        answer: dict[str, Any],
+        *,
+        lobby: bool = False,
+        add: dict[str, str] | None = None,
+        drop: list[str] | None = None,
+        **row: Any,
+    ) -> Any:
         """Write one accepted message (``Record.commit``, whose ``meanwhile`` result it returns);
         only then is it remembered and told."""
         row.setdefault("at", self.s.wall())
-        made = self.record.commit(self.status, actor, action_id, action, answer,
-                                  lobby=self.lobby.to_dict() if lobby else None, add=add, drop=drop, **row)
+        made = self.record.commit(
+            self.status,
+            actor,
+            action_id,
+            action,
+            answer,
+            lobby=self.lobby.to_dict() if lobby else None,
+            add=add,
+            drop=drop,
+            **row,
+        )
         for dropped in drop or []:
             del self.tokens[dropped]
         self.tokens.update(add or {})
         return made
-

@@ -2,6 +2,7 @@
 round (``Sockets``), and a socket that connects its message now; the reveal clock holds the
 phones' and the watchers' messages (and a table screen's that connects during a reveal), and a
 phone's coming and going waits a moment."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -87,8 +88,10 @@ class Broadcast:
             own = messages.table_own(table)
             if not revealing:
                 prepared.remember.append((SCREENS, own))
-            prepared.out += [sockets.prepare(conn, round, own)
-                             for conn in (sockets.screens - self.held if revealing else sockets.screens)]
+            prepared.out += [
+                sockets.prepare(conn, round, own)
+                for conn in (sockets.screens - self.held if revealing else sockets.screens)
+            ]
         if table.game is not None and not revealing:
             prepared.remember.append((None, messages.WATCHER))
             prepared.out += [sockets.prepare(conn, round, messages.WATCHER) for conn in sockets.watchers]

@@ -1,4 +1,5 @@
 """Claim codes: a one-time code the banker asks for, with which another phone takes a seat over."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -103,5 +104,8 @@ class Claims:
     def shown(self, seat_of: Callable[[str], int]) -> dict[str, dict[str, Any]]:
         """What the table screen shows: each live code by seat, with its end on the wall clock."""
         now, wall = self.clock(), self.wall()
-        return {str(seat_of(pid)): {"code": c.code, "expires": wall + c.expires - now}
-                for pid, c in self.codes.items() if c.expires >= now}
+        return {
+            str(seat_of(pid)): {"code": c.code, "expires": wall + c.expires - now}
+            for pid, c in self.codes.items()
+            if c.expires >= now
+        }

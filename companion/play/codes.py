@@ -1,4 +1,5 @@
 """The host's secrets and short codes: table keys, seat tokens, join and claim codes."""
+
 from __future__ import annotations
 
 import hashlib

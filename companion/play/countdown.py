@@ -1,4 +1,5 @@
 """The host's countdowns (the auction's, the opponent's spin): on an injectable clock and scheduler."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -33,8 +34,15 @@ class Countdown:
     and give it more time.
     """
 
-    def __init__(self, clock: Clock, wall: Wall, scheduler: Scheduler, expire: Callable[[float], None],
-                 phase: str = "auction", restarts: tuple[str, ...] = RESTARTS) -> None:
+    def __init__(
+        self,
+        clock: Clock,
+        wall: Wall,
+        scheduler: Scheduler,
+        expire: Callable[[float], None],
+        phase: str = "auction",
+        restarts: tuple[str, ...] = RESTARTS,
+    ) -> None:
         self.clock = clock
         self.phase = phase
         self.restarts = restarts

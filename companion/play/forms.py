@@ -4,6 +4,7 @@ A listed action's fields are fixed values, except these forms the page fills in:
 ``{"text": n}`` (a string of 1 to n characters) and ``{"edit": current}`` (a value of
 the same JSON type, checked by whoever applies it).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,8 +27,7 @@ def match(listed: list[dict[str, Any]], action: Any) -> dict[str, Any]:
             continue
         fixed = [key for key, value in entry.items() if not _is_form(value)]
         if all(same(action[key], entry[key]) for key in fixed):
-            return {key: _fill(key, entry[key], action[key]) if _is_form(entry[key]) else action[key]
-                    for key in entry}
+            return {key: _fill(key, entry[key], action[key]) if _is_form(entry[key]) else action[key] for key in entry}
     raise HostError("bad_choice", type=action["type"])
 
 

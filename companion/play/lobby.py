@@ -1,4 +1,5 @@
 """The lobby before a game: who joined, in which order, with which settings and box."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -52,7 +53,11 @@ class Fair:
 
     def at(self, player: Player) -> bool:
         """Whether the seat has exactly these already."""
-        return (player.client_seed, player.start_commit, player.chain) == (self.client_seed, self.start_commit, self.chain)
+        return (player.client_seed, player.start_commit, player.chain) == (
+            self.client_seed,
+            self.start_commit,
+            self.chain,
+        )
 
 
 @dataclass(slots=True)
@@ -74,20 +79,34 @@ class Lobby:
         """The lobby ``to_dict`` saved; ValueError("format") for one saved before the seeds (no seed)."""
         if "seed" not in data:
             raise ValueError("format")
-        return cls([Player(**p) for p in data["players"]], data["settings"], data["locked"], data["seed"],
-                   data.get("starting", False), data.get("late", False))
+        return cls(
+            [Player(**p) for p in data["players"]],
+            data["settings"],
+            data["locked"],
+            data["seed"],
+            data.get("starting", False),
+            data.get("late", False),
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": [asdict(p) for p in self.players], "settings": self.settings, "locked": self.locked,
-                "seed": self.seed, "starting": self.starting, "late": self.late}
+        return {
+            "players": [asdict(p) for p in self.players],
+            "settings": self.settings,
+            "locked": self.locked,
+            "seed": self.seed,
+            "starting": self.starting,
+            "late": self.late,
+        }
 
     def fair_args(self) -> dict[str, list[str | None]]:
         """What ``Game.new`` takes of the phones, per seat: client seeds, start commitments and
         values, chain heads (None where a seat has none)."""
-        return {"client_seeds": [p.client_seed for p in self.players],
-                "start_commits": [p.start_commit for p in self.players],
-                "start_values": [p.start_value for p in self.players],
-                "chains": [p.chain for p in self.players]}
+        return {
+            "client_seeds": [p.client_seed for p in self.players],
+            "start_commits": [p.start_commit for p in self.players],
+            "start_values": [p.start_value for p in self.players],
+            "chains": [p.chain for p in self.players],
+        }
 
     def waiting(self) -> list[int]:
         """The seats whose phone committed to a start value and has not revealed it yet."""
@@ -103,8 +122,13 @@ class Lobby:
             "locked": self.locked,
             "seed_hash": seed_hash(self.seed),
             "players": [
-                {"seat": seat, "name": p.name, "phone": p.pid in phones, "connected": p.pid in connected,
-                 **({"pawn": p.pawn} if p.pawn else {})}
+                {
+                    "seat": seat,
+                    "name": p.name,
+                    "phone": p.pid in phones,
+                    "connected": p.pid in connected,
+                    **({"pawn": p.pawn} if p.pawn else {}),
+                }
                 for seat, p in enumerate(self.players)
             ],
             "settings": self.settings,

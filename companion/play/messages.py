@@ -8,6 +8,7 @@ is ``updates.join(public, own)`` (docs/protocol.md, "The view message"). Each pa
 as sent (``Sockets.made``: it shares what did not change with the last copy): the engine
 changes some of its lists in place, and the host compares what it sent.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
@@ -60,9 +61,15 @@ def public(table: Source) -> dict[str, Any]:
     game = table.game
     players = table.lobby.players
     view = lobby_view(table) if game is None else with_pawns(game.view(None), table.lobby.pawns())
-    return table.sockets.made(PUBLIC, {
-        "game_id": table.id, "view": view, "connected": [p.pid in table.sockets.phones for p in players],
-        "auction": table.countdown.state(table.auction_seconds())})
+    return table.sockets.made(
+        PUBLIC,
+        {
+            "game_id": table.id,
+            "view": view,
+            "connected": [p.pid in table.sockets.phones for p in players],
+            "auction": table.countdown.state(table.auction_seconds()),
+        },
+    )
 
 
 def phone_own(table: Source, pid: str) -> dict[str, Any]:
@@ -70,12 +77,27 @@ def phone_own(table: Source, pid: str) -> dict[str, Any]:
     seat = table.lobby.seat_of(pid)
     if table.game is None:
         player = table.lobby.players[seat]
-        return {"kind": "lobby", "seat": seat, "legal_actions": table.lobby.phone_actions(),
-                "you": {"seat": seat, "client_seed": player.client_seed, "start_commit": player.start_commit,
-                        "chain": player.chain, "revealed": player.start_value is not None}}
-    return table.sockets.made(("phone", pid), {
-        "kind": "game", "seat": seat, "legal_actions": table.game.legal_actions(seat),
-        "you": table.game.view(seat)["you"]})
+        return {
+            "kind": "lobby",
+            "seat": seat,
+            "legal_actions": table.lobby.phone_actions(),
+            "you": {
+                "seat": seat,
+                "client_seed": player.client_seed,
+                "start_commit": player.start_commit,
+                "chain": player.chain,
+                "revealed": player.start_value is not None,
+            },
+        }
+    return table.sockets.made(
+        ("phone", pid),
+        {
+            "kind": "game",
+            "seat": seat,
+            "legal_actions": table.game.legal_actions(seat),
+            "you": table.game.view(seat)["you"],
+        },
+    )
 
 
 WATCHER: dict[str, Any] = {"kind": "watch", "seat": None, "legal_actions": []}
@@ -101,19 +123,27 @@ def table_own(table: Source) -> dict[str, Any]:
         log_times = table.log_times.window(view["log_start"], len(view["log"]))
     wall = table.wall()
     joins = table.join_urls()
-    return table.sockets.made(TABLE, {
-        "kind": kind, "seat": None, "legal_actions": actions + table.host_actions(),
-        "reveal": table.reveal.state(wall),
-        "table": {
-            "code": table.code, "join_url": joins[0] if joins else None, "join_urls": joins,
-            "qr_svg": f"/qr.svg?key={table.key}", "qr_png": f"/qr.png?key={table.key}",
-            "phones": [p.pid in phones for p in players],
-            "phoneless": phoneless,
-            "claims": table.claims.shown(table.lobby.seat_of),
-            "claims_guessed": table.claims.guessed(),
-            "log_times": log_times,
-            "board": None if game is None else table.lobby.settings["board"],
-            "saving": table.saving(),
-            "now": wall,
+    return table.sockets.made(
+        TABLE,
+        {
+            "kind": kind,
+            "seat": None,
+            "legal_actions": actions + table.host_actions(),
+            "reveal": table.reveal.state(wall),
+            "table": {
+                "code": table.code,
+                "join_url": joins[0] if joins else None,
+                "join_urls": joins,
+                "qr_svg": f"/qr.svg?key={table.key}",
+                "qr_png": f"/qr.png?key={table.key}",
+                "phones": [p.pid in phones for p in players],
+                "phoneless": phoneless,
+                "claims": table.claims.shown(table.lobby.seat_of),
+                "claims_guessed": table.claims.guessed(),
+                "log_times": log_times,
+                "board": None if game is None else table.lobby.settings["board"],
+                "saving": table.saving(),
+                "now": wall,
+            },
         },
-    })
+    )

@@ -3,6 +3,7 @@
 Chosen at join; kept with the lobby, so saves and restarts keep it. A seat without a phone
 has none. The views carry it as ``players[i].pawn = {colour, emoji}``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -44,8 +45,12 @@ def first_free_sign(signs: Collection[str]) -> str:
 def offer(taken: set[str], signs: Collection[str] = frozenset()) -> dict[str, Any]:
     """What a joining phone may pick from: every colour and sign, the colours taken (refused) and
     the signs in use (allowed, but not offered first)."""
-    return {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [c for c in COLOURS if c in taken],
-            "signs_taken": [e for e in EMOJI if e in signs]}
+    return {
+        "colours": list(COLOURS),
+        "emoji": list(EMOJI),
+        "taken": [c for c in COLOURS if c in taken],
+        "signs_taken": [e for e in EMOJI if e in signs],
+    }
 
 
 def with_pawns(view: dict[str, Any], pawns: list[dict[str, str] | None]) -> dict[str, Any]:

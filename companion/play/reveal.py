@@ -9,6 +9,7 @@ watcher or a table screen that connects meanwhile gets again what it was last se
 reveal: it has nothing to play, so it shows nothing of the outcome before the clock ends.
 Nothing a screen or a phone sends shortens the clock but the banker's ``skip_reveal``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -7,6 +7,7 @@ started, they are final (a phone that claims a seat then brings only a new chain
 game takes as ``new_chain`` once it runs). ``fair`` gives a seated phone the finished game's
 export, for the check in the page.
 """
+
 from __future__ import annotations
 
 import logging
@@ -74,8 +75,9 @@ class Joining:
             self.lobby.add(pid, name, phone=True, pawn=pawn, fair=fair)
             record = {"ok": True, "seat": seat}
             try:
-                self._commit(f"p:{pid}", "join", {"type": "join", "name": name}, record,
-                             lobby=True, add={token_hash(token): pid})
+                self._commit(
+                    f"p:{pid}", "join", {"type": "join", "name": name}, record, lobby=True, add={token_hash(token): pid}
+                )
             except Exception:
                 self.lobby = Lobby.from_dict(before)
                 raise
@@ -87,8 +89,13 @@ class Joining:
         hash of the game's seed, which the phone keeps before it sends its own."""
         with self.lock:
             if self.game is None:
-                return {"ok": True, "status": "lobby", "locked": self.lobby.locked,
-                        "pawns": offer(self.lobby.taken_colours(), self.lobby.taken_signs()), "seed_hash": seed_hash(self.lobby.seed)}
+                return {
+                    "ok": True,
+                    "status": "lobby",
+                    "locked": self.lobby.locked,
+                    "pawns": offer(self.lobby.taken_colours(), self.lobby.taken_signs()),
+                    "seed_hash": seed_hash(self.lobby.seed),
+                }
             return {"ok": True, "status": self.status, "seed_hash": self.game.view(None)["seed_hash"]}
 
     def watch(self, conn: Conn) -> dict[str, Any]:
@@ -128,8 +135,15 @@ class Joining:
             elif lobby:
                 self.lobby.players[seat].chain = fair.chain
             try:
-                self._commit(f"p:{pid}", f"claim:{new_id()}", {"type": "claim"}, record, lobby=lobby,
-                             add={token_hash(token): pid}, drop=self._tokens_of(pid))
+                self._commit(
+                    f"p:{pid}",
+                    f"claim:{new_id()}",
+                    {"type": "claim"},
+                    record,
+                    lobby=lobby,
+                    add={token_hash(token): pid},
+                    drop=self._tokens_of(pid),
+                )
             except Exception:
                 self.lobby = Lobby.from_dict(before)
                 raise

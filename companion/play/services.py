@@ -1,4 +1,5 @@
 """What every table of the host shares: the store, the clocks, the sockets, the host's indexes."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

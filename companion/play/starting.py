@@ -9,6 +9,7 @@ stage, and the banker may start without it (``start_without``); a late value is 
 The lock and every value are saved, so a restarted host keeps them and gives the phones their
 time again.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -102,8 +103,7 @@ class Starting:
                 return {"ok": True}
             player.start_value = value
             try:
-                self._commit(f"p:{pid}", f"reveal:{new_id()}", {"type": "start_value"}, {"ok": True},
-                             lobby=True)
+                self._commit(f"p:{pid}", f"reveal:{new_id()}", {"type": "start_value"}, {"ok": True}, lobby=True)
             except Exception:
                 player.start_value = None
                 raise
@@ -116,15 +116,15 @@ class Starting:
     def _start_game(self, actor: str, action_id: str) -> dict[str, Any]:
         """The game begins with every value revealed so far (None for a phone started without)."""
         settings = Settings.from_dict(checked_settings(self.lobby.settings, len(self.lobby.players), True))
-        game = Game.new([p.name for p in self.lobby.players], settings=settings, seed=self.lobby.seed,
-                        **self.lobby.fair_args())
+        game = Game.new(
+            [p.name for p in self.lobby.players], settings=settings, seed=self.lobby.seed, **self.lobby.fair_args()
+        )
         public = game.view(None)
         length = public["log_start"] + len(public["log"])
         answer = {"ok": True, "events": public["log"]}
         self.status = "playing"
         try:
-            self._commit(actor, action_id, {"type": "start"}, answer, lobby=True,
-                         engine=game.to_json(), events=length)
+            self._commit(actor, action_id, {"type": "start"}, answer, lobby=True, engine=game.to_json(), events=length)
         except Exception:
             self.status = "lobby"
             raise

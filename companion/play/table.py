@@ -5,6 +5,7 @@ store (``record``), send the messages (``sockets``); the sender's answer goes ou
 its handler returns. The acts are in ``acting``, the join address's side in ``seating``, the
 start of a game in ``starting``.
 """
+
 from __future__ import annotations
 
 import json
@@ -74,8 +75,9 @@ class LiveTable(Joining, Starting, Acting):
         self.again: LiveTable | None = None
         """The lobby this finished game's players moved to (play again), in this run of the host."""
         self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
-        self.spin = Countdown(services.clock, services.wall, services.scheduler, self._spin_over,
-                              phase="opponent_draw", restarts=SPINS)
+        self.spin = Countdown(
+            services.clock, services.wall, services.scheduler, self._spin_over, phase="opponent_draw", restarts=SPINS
+        )
         """The opponent's spin: ``draw_alone`` when the spinner's phone does not tap in time."""
         self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
         self.tell = Broadcast(self, self.lock, services.clock, services.wall, services.scheduler)
@@ -238,8 +240,11 @@ class LiveTable(Joining, Starting, Acting):
         with self.lock:
             if self.game is not None and self.game.over:
                 return self.game.to_json()
-            return json.dumps({
-                "game_id": self.id, "status": self.status, "seed": None,
-                "view": self.game.view(None) if self.game is not None else None,
-            })
-
+            return json.dumps(
+                {
+                    "game_id": self.id,
+                    "status": self.status,
+                    "seed": None,
+                    "view": self.game.view(None) if self.game is not None else None,
+                }
+            )

@@ -5,6 +5,7 @@ OS lock on ``cashrun.lock`` and writes its address there for the second to name.
 damaged database is moved aside (never deleted) so a new one can start; an empty one
 means the saved games are gone, which ``cashrun`` says rather than starting silently.
 """
+
 from __future__ import annotations
 
 import sqlite3

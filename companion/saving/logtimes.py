@@ -1,4 +1,5 @@
 """The host's clock time of each entry of the engine's log (the engine has no clock)."""
+
 from __future__ import annotations
 
 import bisect

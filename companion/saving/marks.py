@@ -12,6 +12,7 @@ database lost something. It is not synced on its own: after a crash of the progr
 whole (the system holds it); after a power cut it may lag, and then it says too little,
 never too much. A torn last line is skipped.
 """
+
 from __future__ import annotations
 
 import os
@@ -75,5 +76,8 @@ class Marks:
 
 def compare(marks: dict[str, int], held: dict[str, int], codes: dict[str, str]) -> list[Lost]:
     """The games whose database holds fewer actions than their marks."""
-    return [Lost(game, codes.get(game), marked, held.get(game, 0))
-            for game, marked in marks.items() if marked > held.get(game, 0)]
+    return [
+        Lost(game, codes.get(game), marked, held.get(game, 0))
+        for game, marked in marks.items()
+        if marked > held.get(game, 0)
+    ]

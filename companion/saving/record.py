@@ -4,6 +4,7 @@ Every accepted message is one small row, committed at once; the whole game (the 
 ``to_json``) is saved at the start, at the end, and again a little after the table goes idle.
 Loading replays the rows saved after that snapshot (``load_game``).
 """
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,15 @@ class Record:
     answered or told, and remembered (``answers``) so an act sent twice is applied once; the whole
     game is saved again a little after the table goes idle."""
 
-    def __init__(self, store: Store, clock: Clock, scheduler: Scheduler, lock: threading.RLock,
-                 game: Callable[[], Game | None], saved: SavedGame) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        scheduler: Scheduler,
+        lock: threading.RLock,
+        game: Callable[[], Game | None],
+        saved: SavedGame,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.scheduler = scheduler
@@ -62,17 +70,40 @@ class Record:
             except STORAGE_ERRORS as error:
                 log.error("could not save a snapshot of game %s: %s", self.id, error)
 
-    def commit(self, status: str, actor: str, action_id: str, action: dict[str, Any], answer: dict[str, Any], *,
-               at: float, seat: int | None = None, lobby: dict[str, Any] | None = None, engine: str | None = None,
-               first: int = 0, events: int = 0, add: dict[str, str] | None = None, drop: list[str] | None = None,
-               prefs: dict[str, Any] | None = None, meanwhile: Callable[[], T] | None = None) -> T | None:
+    def commit(
+        self,
+        status: str,
+        actor: str,
+        action_id: str,
+        action: dict[str, Any],
+        answer: dict[str, Any],
+        *,
+        at: float,
+        seat: int | None = None,
+        lobby: dict[str, Any] | None = None,
+        engine: str | None = None,
+        first: int = 0,
+        events: int = 0,
+        add: dict[str, str] | None = None,
+        drop: list[str] | None = None,
+        prefs: dict[str, Any] | None = None,
+        meanwhile: Callable[[], T] | None = None,
+    ) -> T | None:
         """Write one accepted message; only then is its answer remembered. ``meanwhile`` runs on
         this thread while the store writes (``Store.commit_soon``) and its result is returned; a
         fault in it is logged and gives None (the commit stands: the caller builds what it needs
         again). A failed commit raises, after ``meanwhile`` has run."""
         row = ActionRow(actor, action_id, seat, action, answer, at, first, events)
-        change = Change(status=status, at=at, action=row, lobby=lobby, engine=engine,
-                        add_tokens=add or {}, drop_tokens=drop or [], prefs=prefs or {})
+        change = Change(
+            status=status,
+            at=at,
+            action=row,
+            lobby=lobby,
+            engine=engine,
+            add_tokens=add or {},
+            drop_tokens=drop or [],
+            prefs=prefs or {},
+        )
         made = None
         if meanwhile is None:
             self.last_n = self.store.commit(self.id, change)

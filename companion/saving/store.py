@@ -4,6 +4,7 @@ A game is saved as the engine's exact ``to_json`` snapshot plus the actions acce
 after it (small rows, one per action, committed on the hot path). The snapshot is
 renewed when the table is idle, so a long game never writes its whole log per action.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -153,8 +154,14 @@ class Store:
         codes = dict(self._db.execute("SELECT id, code FROM games"))
         lost = compare(self.marks.read(), held, codes)
         for game in lost:
-            log.error("saved game %s (join code %s) lost its last %d actions: the file holds %d of %d",
-                      game.game, game.code, game.count, game.held, game.marked)
+            log.error(
+                "saved game %s (join code %s) lost its last %d actions: the file holds %d of %d",
+                game.game,
+                game.code,
+                game.count,
+                game.held,
+                game.marked,
+            )
         self.marks.rewrite(held)
         return lost
 
@@ -174,8 +181,7 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0)",
-                (game.id, game.table_key, game.code, game.status, game.created, game.updated,
-                 json.dumps(game.lobby)),
+                (game.id, game.table_key, game.code, game.status, game.created, game.updated, json.dumps(game.lobby)),
             )
 
     def commit(self, game_id: str, change: Change) -> int:
@@ -247,7 +253,9 @@ class Store:
             wal = 0
         if os.access(self.path, os.W_OK) and wal <= WAL_LIMIT:
             return
-        with contextlib.suppress(*STORAGE_ERRORS):  # this commit is saved (in the log); the next ones answer ``storage``
+        with contextlib.suppress(
+            *STORAGE_ERRORS
+        ):  # this commit is saved (in the log); the next ones answer ``storage``
             self._checkpoint()
 
     def _checkpoint(self) -> None:
@@ -257,8 +265,11 @@ class Store:
         except STORAGE_ERRORS as error:
             if self.problem is None:
                 self.problem = "checkpoint"
-                log.error("the saved games file %s cannot be written (%s): nothing more is saved until it can",
-                          self.path, error)
+                log.error(
+                    "the saved games file %s cannot be written (%s): nothing more is saved until it can",
+                    self.path,
+                    error,
+                )
                 self.on_problem()
             raise
         if self.problem is not None:
@@ -270,13 +281,21 @@ class Store:
         """One action's rows in a transaction it begins (``_complete`` commits it)."""
         row = change.action
         self._db.execute("BEGIN")
-        n = self._db.execute(
-            "SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)
-        ).fetchone()[0]
+        n = self._db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game = ?", (game_id,)).fetchone()[0]
         self._db.execute(
             "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, n, row.actor, row.id, row.seat, json.dumps(row.action), json.dumps(row.answer),
-             row.at, row.first_event, row.events),
+            (
+                game_id,
+                n,
+                row.actor,
+                row.id,
+                row.seat,
+                json.dumps(row.action),
+                json.dumps(row.answer),
+                row.at,
+                row.first_event,
+                row.events,
+            ),
         )
         sets, values = ["status = ?", "updated = ?"], [change.status, change.at]
         if change.lobby is not None:
@@ -291,8 +310,10 @@ class Store:
             "INSERT INTO tokens VALUES (?, ?, ?)",
             [(h, game_id, pid) for h, pid in change.add_tokens.items()],
         )
-        self._db.executemany("INSERT OR REPLACE INTO prefs VALUES (?, ?)",
-                             [(key, json.dumps(value)) for key, value in change.prefs.items()])
+        self._db.executemany(
+            "INSERT OR REPLACE INTO prefs VALUES (?, ?)",
+            [(key, json.dumps(value)) for key, value in change.prefs.items()],
+        )
         return n
 
     def move_tokens(self, from_game: str, to_game: str) -> None:
@@ -309,8 +330,7 @@ class Store:
     def load(self, game_id: str) -> SavedGame | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, table_key, code, status, created, updated, lobby, engine, engine_n"
-                " FROM games WHERE id = ?",
+                "SELECT id, table_key, code, status, created, updated, lobby, engine, engine_n FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
             if row is None:
@@ -325,8 +345,17 @@ class Store:
                 )
             ]
         return SavedGame(
-            row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]),
-            row[7], row[8], tokens, actions,
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            json.loads(row[6]),
+            row[7],
+            row[8],
+            tokens,
+            actions,
         )
 
     def _one(self, sql: str, *args: Any) -> Any:
@@ -356,7 +385,8 @@ class Store:
         skip = skip or []
         return self._one(
             f"SELECT id FROM games WHERE status != 'over' AND id NOT IN ({', '.join('?' * len(skip))})"
-            " ORDER BY status = 'playing' DESC, updated DESC LIMIT 1", *skip
+            " ORDER BY status = 'playing' DESC, updated DESC LIMIT 1",
+            *skip,
         )
 
     def listing(self) -> list[dict[str, Any]]:
@@ -366,8 +396,14 @@ class Store:
                 "SELECT id, code, status, created, updated, lobby FROM games ORDER BY updated DESC"
             ).fetchall()
         return [
-            {"id": id_, "code": code, "status": status, "created": created, "updated": updated,
-             "players": [p["name"] for p in json.loads(lobby)["players"]]}
+            {
+                "id": id_,
+                "code": code,
+                "status": status,
+                "created": created,
+                "updated": updated,
+                "players": [p["name"] for p in json.loads(lobby)["players"]],
+            }
             for id_, code, status, created, updated, lobby in rows
         ]
 

@@ -4,6 +4,7 @@ Each change of the table is one round (``updates.Round``): its public part is co
 encoded once for every socket that had the same before; each socket then gets an ``update``
 with its own part's change, or, if it asked for whole views, the whole ``view``.
 """
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple

@@ -1,4 +1,5 @@
 """How the host reaches sockets: a thin layer over the Socket.IO server, so tables hold no globals."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -20,6 +20,7 @@ A change turns one JSON value into another:
 Values compare as Python compares them (``1 == 1.0 == True``); the host's messages never
 swap a number for a boolean or the other way round.
 """
+
 from __future__ import annotations
 
 import json
@@ -56,6 +57,7 @@ def join(public: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
 
 
 # Changes.
+
 
 def diff(old: Any, new: Any) -> Any:
     """The change that turns ``old`` into ``new``; None when they are equal."""
@@ -145,12 +147,12 @@ def patch(old: Any, change: Any) -> Any:
             else:
                 new[key] = patch(old.get(key), inner)
         return new
-    items = list(old[change.get("cut", 0):])
+    items = list(old[change.get("cut", 0) :])
     for index, inner in change.get("at", {}).items():
         items[int(index)] = patch(items[int(index)], inner)
     if "splice" in change:
         index, count, added = change["splice"]
-        items[index:index + count] = added
+        items[index : index + count] = added
     return items
 
 
@@ -207,7 +209,7 @@ def _share_list(old: list[Any], new: list[Any]) -> list[Any]:
     tail = 0
     while tail < shorter - start and _same(old[-1 - tail], new[-1 - tail]):
         tail += 1
-    return [*old[:start], *copy(list(new[start:len(new) - tail])), *(old[len(old) - tail:] if tail else ())]
+    return [*old[:start], *copy(list(new[start : len(new) - tail])), *(old[len(old) - tail :] if tail else ())]
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -220,6 +222,7 @@ def encode(value: Any) -> str:
 
 
 # The host's side: one round of updates per change of the table.
+
 
 @dataclass(slots=True)
 class Seen:
@@ -273,8 +276,12 @@ class Round:
         known = self._texts.get(key)
         if known is None:
             own_change = diff(seen.own, own)
-            text = message(self.version, seen.version, self._public_change(seen.public),
-                           None if own_change is None else encode(own_change))
+            text = message(
+                self.version,
+                seen.version,
+                self._public_change(seen.public),
+                None if own_change is None else encode(own_change),
+            )
             known = self._texts[key] = ((seen.public, seen.own, own), text)  # the parts held: their ids stay theirs
         text = known[1]
         return text, (seen if text is None else Seen(self.version, self.public, own))
@@ -307,4 +314,3 @@ def message(version: int, base: int | None, public: str | None, own: str | None)
     if own is not None:
         parts.append(f'"own":{own}')
     return "{" + ",".join(parts) + "}"
-

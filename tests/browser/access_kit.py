@@ -1,6 +1,7 @@
 """A six-player game on the table screen for the accessibility tests: every seat starts without a
 phone, then the page is told (as the host would tell it) that all but one have a phone, so one
 "Play for …" pad shows, as at a family's table with one grandparent without a phone."""
+
 from __future__ import annotations
 
 from web_driver import perform, seat_without_phones, settle, start_game
@@ -45,8 +46,9 @@ def start_auction(page) -> tuple[int, list[int]]:
     perform(page, offer, scope=f'.phoneless[data-seat="{seller}"]', pad=False)
     page.wait_for_function("() => document.querySelector('.stage.auction')")
     settle(page)
-    bidders = [int(s) for s, acts in table_message(page)["table"]["phoneless"].items()
-               if any(a["type"] == "bid" for a in acts)]
+    bidders = [
+        int(s) for s, acts in table_message(page)["table"]["phoneless"].items() if any(a["type"] == "bid" for a in acts)
+    ]
     return seller, bidders
 
 

@@ -1,6 +1,7 @@
 """What each stage a test walks through is checked for besides its fit: axe-core's rules
 (`axe_check`) and the size of every control (`targets`). Findings are gathered and asserted at
 the end, so the test prints every stage's figures before it fails on any."""
+
 from __future__ import annotations
 
 from axe_check import AxeLog

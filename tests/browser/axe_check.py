@@ -5,6 +5,7 @@ by Playwright, past the page's Content-Security-Policy: the pages never load it 
 `label-content-name-mismatch` (a control's name must contain its visible words) is experimental
 in axe and off by default: it is switched on here.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -66,4 +67,6 @@ class AxeLog:
 
     def assert_none(self) -> None:
         bad = {stage: found for stage, found in self.stages.items() if found}
-        assert not bad, "\n".join(f"{stage}: {count(found)} axe violation(s)\n{readable(found)}" for stage, found in bad.items())
+        assert not bad, "\n".join(
+            f"{stage}: {count(found)} axe violation(s)\n{readable(found)}" for stage, found in bad.items()
+        )

@@ -1,15 +1,25 @@
 """The board map in the table screen's editor, tapped in as a banker would walk round the board."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from engine import Settings
 
-OTHER = [{"space": "cash_and_run"}, {"space": "bluff"}, {"space": "win_pot", "symbol": "dice"},
-         {"space": "everybody_plays", "symbol": "roulette"}, {"space": "grand_slam"},
-         {"space": "buy_back", "symbol": "cards"}, {"space": "cash_and_run"}, {"space": "bluff"},
-         {"space": "win_pot", "symbol": "cards"}, {"space": "bluff"},
-         {"space": "everybody_plays", "symbol": "dice"}, {"space": "bluff"}]
+OTHER = [
+    {"space": "cash_and_run"},
+    {"space": "bluff"},
+    {"space": "win_pot", "symbol": "dice"},
+    {"space": "everybody_plays", "symbol": "roulette"},
+    {"space": "grand_slam"},
+    {"space": "buy_back", "symbol": "cards"},
+    {"space": "cash_and_run"},
+    {"space": "bluff"},
+    {"space": "win_pot", "symbol": "cards"},
+    {"space": "bluff"},
+    {"space": "everybody_plays", "symbol": "dice"},
+    {"space": "bluff"},
+]
 
 
 def board_24() -> dict[str, Any]:
@@ -35,5 +45,7 @@ def enter_board(page, spaces: list[dict[str, Any]]) -> int:
     done = editor.locator(".tile:not(.next)").count()
     for n, space in enumerate(spaces, start=done):
         editor.locator(button(space)).click()
-        page.wait_for_function("(n) => document.querySelectorAll('.board-edit .tile:not(.next)').length === n", arg=n + 1)
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.board-edit .tile:not(.next)').length === n", arg=n + 1
+        )
     return len(spaces)

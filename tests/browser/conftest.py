@@ -3,6 +3,7 @@
 Chromium is never downloaded: the tests use /usr/bin/chromium (installed by `.ci/run`).
 Without it (or without Playwright) the tests skip on a developer's machine and fail in CI.
 """
+
 from __future__ import annotations
 
 import os
@@ -10,15 +11,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from web_host import ARGS, CHROMIUM, SHOTS, SPIN_TIMEOUTS, Requests, start_host, stop_host
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
     """How often an opponent's spin timed out in these tests (each a phone that did not tap in 8 s)."""
     if SPIN_TIMEOUTS:
-        terminalreporter.write_line(f"opponent's spins that timed out: {sum(SPIN_TIMEOUTS.values())} "
-                                    f"in {len(SPIN_TIMEOUTS)} hosts")
+        terminalreporter.write_line(
+            f"opponent's spins that timed out: {sum(SPIN_TIMEOUTS.values())} in {len(SPIN_TIMEOUTS)} hosts"
+        )
 
 
 def _missing(why: str) -> None:

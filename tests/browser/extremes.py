@@ -1,17 +1,29 @@
 """The extremes a family can put on the table screen: six names as long as the host accepts
 (24 characters), eight-digit amounts (a bank that started with 20,000,000), every casino of the
 box with one player, the lap tag and the turn dot."""
+
 from __future__ import annotations
 
-from engine import BANKER, Game, Settings
+from typing import TYPE_CHECKING
+
 from game_plan import Planner
-from engine.settings import MAX_NAME
 from web_driver import claim_seat, phone_chains, seat_without_phones, settle
 from web_host import SEED
-from tests.engine.randomplay import PhoneChain
 
-LONG_NAMES = ["Wilhelmina van den Broek", "Maximiliaan Wouterse-Mol", "Annemarie Hoogerwerf-May",
-              "Geertruida Mulder-Witkam", "Wouter Maximiliaan Meyer", "Bartholomeus W. Wijnands"]
+from engine import BANKER, Game, Settings
+from engine.settings import MAX_NAME
+
+if TYPE_CHECKING:
+    from tests.engine.randomplay import PhoneChain
+
+LONG_NAMES = [
+    "Wilhelmina van den Broek",
+    "Maximiliaan Wouterse-Mol",
+    "Annemarie Hoogerwerf-May",
+    "Geertruida Mulder-Witkam",
+    "Wouter Maximiliaan Meyer",
+    "Bartholomeus W. Wijnands",
+]
 assert all(len(n) == MAX_NAME for n in LONG_NAMES)
 SETTINGS = Settings(starting_money=12_000_000, bank_reserve=20_000_000, auction_seconds=120)
 """Every player starts with eight digits; the banker can hand one most of the bank."""
@@ -20,8 +32,12 @@ PHONE_SEAT = len(LONG_NAMES) - 1
 RICH = 29_990_000
 """What the richest player holds once the banker has given them most of the bank."""
 
-SIZES = {"1280x720": {"width": 1280, "height": 720}, "1366x768": {"width": 1366, "height": 768},
-         "1920x1080": {"width": 1920, "height": 1080}, "3840x2160": {"width": 3840, "height": 2160}}
+SIZES = {
+    "1280x720": {"width": 1280, "height": 720},
+    "1366x768": {"width": 1366, "height": 768},
+    "1920x1080": {"width": 1920, "height": 1080},
+    "3840x2160": {"width": 3840, "height": 2160},
+}
 
 
 def resize(page, size: dict) -> None:
@@ -43,8 +59,11 @@ SIZED = """() => {
 def set_money_rules(table) -> None:
     """The lobby's house rules through the form: the starting money, the bank, a long auction countdown."""
     table.locator('[data-details="settingsOpen"] summary').click()
-    for key, value in (("starting_money", SETTINGS.starting_money), ("bank_reserve", SETTINGS.bank_reserve),
-                       ("auction_seconds", SETTINGS.auction_seconds)):
+    for key, value in (
+        ("starting_money", SETTINGS.starting_money),
+        ("bank_reserve", SETTINGS.bank_reserve),
+        ("auction_seconds", SETTINGS.auction_seconds),
+    ):
         table.locator(f'[data-set="{key}"]').fill(str(value))
     table.locator('[data-act="save-settings"]').click()
     settle(table)

@@ -5,6 +5,7 @@ gives the current player every casino until one announces a Cash & Run and its l
 runner then says the lap is done and the banker confirms it. Run it against a host whose reveal
 clock is off (``reveal_scale=0``), or every chance outcome makes it wait.
 """
+
 from __future__ import annotations
 
 import random

@@ -26,9 +26,13 @@
 SVG text counts as text: the chart's axis labels are cut by the SVG's own box like any other.
 Screen-reader words (`.sr`, clipped to nothing on purpose) are skipped.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 SCRIPT = r"""(opts) => {
   const out = [];
@@ -191,14 +195,24 @@ SCRIPT = r"""(opts) => {
 }"""
 
 
-def findings(page, scrollable: Iterable[str] = (), page_scrolls: bool = False,
-             cover_ok: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[dict]:
+def findings(
+    page,
+    scrollable: Iterable[str] = (),
+    page_scrolls: bool = False,
+    cover_ok: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+) -> list[dict]:
     """Every text cut or shortened, element squeezed and control covered on the page as it is now."""
     return page.evaluate(SCRIPT, _opts(scrollable, page_scrolls, cover_ok, ignore))
 
 
 def _opts(scrollable, page_scrolls, cover_ok, ignore) -> dict:
-    return {"scrollable": list(scrollable), "page_scrolls": page_scrolls, "cover_ok": list(cover_ok), "ignore": list(ignore)}
+    return {
+        "scrollable": list(scrollable),
+        "page_scrolls": page_scrolls,
+        "cover_ok": list(cover_ok),
+        "ignore": list(ignore),
+    }
 
 
 def readable(found: list[dict]) -> str:
@@ -216,12 +230,21 @@ def check_table(page, where: str, timeout: int = 2_000, **options) -> None:
     """The table screen: no findings (with its lists that scroll by design) within `timeout` ms,
     the time a page takes to settle after a resize or a render; else AssertionError naming each."""
     options["cover_ok"] = (*TABLE_OVERLAYS, *options.get("cover_ok", ()))
-    options.setdefault("page_scrolls", page.evaluate("() => !document.body.classList.contains('fill')"))  # the lobby scrolls
+    options.setdefault(
+        "page_scrolls", page.evaluate("() => !document.body.classList.contains('fill')")
+    )  # the lobby scrolls
     check(page, where, timeout, scrollable=options.pop("scrollable", TABLE_SCROLLS), **options)
 
 
-def check(page, where: str, timeout: int = 2_000, scrollable: Iterable[str] = (), page_scrolls: bool = False,
-          cover_ok: Iterable[str] = (), ignore: Iterable[str] = ()) -> None:
+def check(
+    page,
+    where: str,
+    timeout: int = 2_000,
+    scrollable: Iterable[str] = (),
+    page_scrolls: bool = False,
+    cover_ok: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+) -> None:
     """No findings within `timeout` ms; else AssertionError naming each."""
     opts = _opts(scrollable, page_scrolls, cover_ok, ignore)
     try:

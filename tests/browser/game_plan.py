@@ -15,14 +15,17 @@ the phone's local storage) as steps of their own; ``with_spins`` gives each step
 that follow it. The local game starts with what the game's start holds of the phones
 (``started_fair``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import BANKER, Game, Settings
-from tests.engine.randomplay import PhoneChain
 from tests.phonefair import link_for
+
+if TYPE_CHECKING:
+    from tests.engine.randomplay import PhoneChain
 
 NAMES = ["Ann", "Bob", "Cas"]
 
@@ -54,8 +57,13 @@ class Planner:
             self.tags.add(tag)
         return events
 
-    def spun(self, game: Game, seat: int, action: dict[str, Any],
-             steps: list[tuple[int, dict[str, Any], str | None]] | None = None) -> list[dict[str, Any]]:
+    def spun(
+        self,
+        game: Game,
+        seat: int,
+        action: dict[str, Any],
+        steps: list[tuple[int, dict[str, Any], str | None]] | None = None,
+    ) -> list[dict[str, Any]]:
         """Apply on ``game``, then each spinner's tap while it waits for one; all the events (the
         steps, into ``steps``)."""
         steps = [] if steps is None else steps
@@ -67,7 +75,9 @@ class Planner:
             steps.append((spinner, tap, None))
         return events
 
-    def try_(self, seat: int, *actions: tuple[int, dict[str, Any]] | dict[str, Any]) -> tuple[Game, list[dict[str, Any]]]:
+    def try_(
+        self, seat: int, *actions: tuple[int, dict[str, Any]] | dict[str, Any]
+    ) -> tuple[Game, list[dict[str, Any]]]:
         """Apply on a copy, with the spins it waits for: (the copy, all events)."""
         copy = Game.from_json(self.game.to_json())
         events = self.spun(copy, seat, actions[0])  # type: ignore[arg-type]
@@ -134,8 +144,11 @@ class Planner:
         return seat
 
     def owned_by_other(self, seat: int) -> list[dict[str, Any]]:
-        return [c for c in self.view["casinos"] if c["owner"] not in (None, seat)
-                and not self.view["players"][c["owner"]]["out"]]
+        return [
+            c
+            for c in self.view["casinos"]
+            if c["owner"] not in (None, seat) and not self.view["players"][c["owner"]]["out"]
+        ]
 
     # ---- a casino game the visitor loses, then a bluff ----
     def losing_visit(self, seat: int, respond: str, tag: str) -> None:
@@ -196,7 +209,9 @@ class Planner:
             self.do(BANKER, {"type": "move_casino", "casino": c, "to": "bank", "reason": "Set up for the test"})
         take = self.money(victim) - 10_000
         if take > 0:
-            a = next(a for a in self.legal(BANKER) if a["type"] == "transfer" and a["from"] == victim and a["to"] == "bank")
+            a = next(
+                a for a in self.legal(BANKER) if a["type"] == "transfer" and a["from"] == victim and a["to"] == "bank"
+            )
             self.do(BANKER, dict(a, amount=take, reason="Lent to the bank"), "banker_correction")
         self.do(seat, {"type": "roll"})
         land = self.find(seat, "land", space="casino", casino=keep)
@@ -241,7 +256,9 @@ class Planner:
         roulette = [c["id"] for c in self.view["casinos"] if c["symbol"] == "roulette"][:size]
         for c in roulette:
             if self.view["casinos"][c]["owner"] != runner:
-                self.do(BANKER, {"type": "move_casino", "casino": c, "to": runner, "reason": "A winning set for the test"})
+                self.do(
+                    BANKER, {"type": "move_casino", "casino": c, "to": runner, "reason": "A winning set for the test"}
+                )
         self.steps[-1] = (*self.steps[-1][:2], "combination")
         return sorted(roulette)
 
@@ -270,7 +287,6 @@ class Planner:
         self.do(BANKER, {"type": "confirm_lap"}, "won")
         assert self.game.over and self.game.winner == runner
         return runner
-
 
     # ---- with a board: the pawns follow the dice ----
     def board_step(self) -> None:
@@ -309,8 +325,9 @@ def with_spins(steps: list[Step]) -> list[tuple[int, dict[str, Any], str | None,
     return out
 
 
-def plan_board_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain],
-                    turns: int = 3) -> Planner:
+def plan_board_game(
+    seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain], turns: int = 3
+) -> Planner:
     """With a board: the pawns placed, a few turns, then a lap that ends by itself and wins."""
     p = Planner(Game.new(NAMES, settings=settings, seed=seed, **fair), chains)
     while p.view["phase"] == "place_pawn":
@@ -359,8 +376,9 @@ def plan_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[
     return p
 
 
-def plan_phone_game(seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain],
-                    phone: int = 0) -> Planner:
+def plan_phone_game(
+    seed: str, settings: Settings, fair: dict[str, Any], chains: dict[int, PhoneChain], phone: int = 0
+) -> Planner:
     """A lean game around one phone (the others play quiet turns): the phone rolls, lands on
     another's casino, loses its game and offers a bluff card, which the owner believes; it bids in
     an auction another player starts; then it runs the lap, claims it, the banker confirms, it wins.

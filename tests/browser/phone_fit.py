@@ -2,12 +2,17 @@
 control of the decision (its options, pad, buttons and confirm) is on screen without scrolling,
 and nothing covers it; and on the whole page nothing is cut, squeezed or covered (`fit_check`,
 the page scrolling up and down as a phone's does). Screenshots of each phase go to the test's folder."""
+
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from audit import Audit
 from fit_check import check as fits
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from audit import Audit
 
 PORTRAIT = {"width": 360, "height": 640}
 LANDSCAPE = {"width": 640, "height": 360}

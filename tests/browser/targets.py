@@ -2,6 +2,7 @@
 AAA target size): buttons, links, fields, selects, summaries and anything else with a data-act
 that shows a pointer. A control counts as shown when it has a box and is not hidden; one scrolled
 out of its list counts too (it is the same control when scrolled into view)."""
+
 from __future__ import annotations
 
 MIN = 44
@@ -44,4 +45,6 @@ class Targets:
     def assert_big_enough(self) -> None:
         bad = {s: m["small"] for s, m in self.stages.items() if m["small"]}
         assert not bad, "controls under 44×44 px:\n" + "\n".join(
-            f"{s}: " + "; ".join(f"«{c['name']}» ({c['act']}) {c['width']}×{c['height']}" for c in small) for s, small in bad.items())
+            f"{s}: " + "; ".join(f"«{c['name']}» ({c['act']}) {c['width']}×{c['height']}" for c in small)
+            for s, small in bad.items()
+        )

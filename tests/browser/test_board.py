@@ -5,6 +5,7 @@ the lap ends by itself.
 The table screen at 1366×768 and 1920×1080 (no touch, English, light theme, reduced motion: the
 page shows each outcome when the host's clock ends; full motion for the first move, to see the pawn walk); three phones at 360×640 (touch, English, reduced motion).
 """
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,19 @@ from pathlib import Path
 from board_editor import board_24, button, enter_board
 from game_plan import NAMES, plan_board_game
 from phone_fit import SMALL_PHONE
+from web_driver import (
+    confirm_if_asked,
+    drawer_to,
+    kept_fair_args,
+    log_end,
+    perform,
+    phone_chains,
+    settle,
+    shoot,
+    wait_log,
+)
 from web_host import SEED, TABLE, start_host, stop_host
-from web_driver import confirm_if_asked, drawer_to, kept_fair_args, log_end, perform, phone_chains, settle, shoot, wait_log
+
 from engine import BANKER, Game, Settings
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
@@ -27,7 +39,7 @@ PAWN_ON = """([seat, at]) => {
   return x >= tile.left && x <= tile.right && y >= tile.top && y <= tile.bottom;
 }"""
 
-WALKING = "(seat) => document.querySelector(`.board-ring.on-stage .ring-pawn[data-seat=\"${seat}\"]`).getAnimations().length > 0"
+WALKING = '(seat) => document.querySelector(`.board-ring.on-stage .ring-pawn[data-seat="${seat}"]`).getAnimations().length > 0'
 
 
 def test_a_board_entered_exported_imported_and_followed(browser, tmp_path, shots):
@@ -54,9 +66,13 @@ def play(browser, host, tmp_path, shots):
     table.locator('[data-act="bd-undo"]').click()
     enter_board(table, board["spaces"][5:])
     words = EN["boardedit"]
-    assert table.locator('[data-out="board-count"]').inner_text() == " · ".join((
-        words["spaces_n"]["other"].format(n=24), words["placed_n"]["other"].format(placed=12, n=12),
-        words["runs_n"]["other"].format(n=2)))
+    assert table.locator('[data-out="board-count"]').inner_text() == " · ".join(
+        (
+            words["spaces_n"]["other"].format(n=24),
+            words["placed_n"]["other"].format(placed=12, n=12),
+            words["runs_n"]["other"].format(n=2),
+        )
+    )
     shoot(table, shots / "board-editor.png")
     with table.expect_download() as download:
         table.locator('[data-act="bd-export"]').click()
@@ -73,7 +89,7 @@ def play(browser, host, tmp_path, shots):
     settle(table)
     table.locator('[data-details="boardOpen"] summary').click()
     assert table.locator(".board-edit .tile:not(.next)").count() == 0
-    twice = {"version": 1, "spaces": board["spaces"][:-1] + [board["spaces"][1]]}
+    twice = {"version": 1, "spaces": [*board["spaces"][:-1], board["spaces"][1]]}
     bad = tmp_path / "twice.json"
     bad.write_text(json.dumps(twice))
     table.locator("[data-board-file]").set_input_files(bad)
@@ -81,11 +97,14 @@ def play(browser, host, tmp_path, shots):
     problem.wait_for()
     casino = Settings().box[board["spaces"][1]["casino"]].name
     assert problem.inner_text() == EN["boardedit"]["refused"].format(
-        reason=EN["boardedit"]["problem_casino_twice"].format(casino=casino, n=24))
+        reason=EN["boardedit"]["problem_casino_twice"].format(casino=casino, n=24)
+    )
     bad.write_text("{not json")
     table.locator("[data-board-file]").set_input_files(bad)
-    table.wait_for_function("(t) => document.querySelector('[data-out=\"board-problem\"]').textContent === t",
-                            arg=EN["boardedit"]["not_json"])
+    table.wait_for_function(
+        "(t) => document.querySelector('[data-out=\"board-problem\"]').textContent === t",
+        arg=EN["boardedit"]["not_json"],
+    )
     table.locator("[data-board-file]").set_input_files(exported)
     table.locator('[data-out="board-note"]').wait_for()
     assert table.locator(".board-edit .tile:not(.next)").count() == 24
@@ -124,12 +143,14 @@ def play(browser, host, tmp_path, shots):
             look = None
             if action["type"] == "move_pawn":
                 # The space is asked for and said as its number on the board, not as money.
-                def look(stage):
+                def look(stage, action=action):
                     if stage == "confirm":
                         said = EN["board"]["at"].format(n=action["at"] + 1)
                         assert said in table.locator('#drawer [data-act="confirm"]').inner_text()
                         assert table.locator('#drawer [data-out="range"]').inner_text() == EN["amount"]["range"].format(
-                            min=EN["board"]["at"].format(n=1), max=EN["board"]["at"].format(n=24))
+                            min=EN["board"]["at"].format(n=1), max=EN["board"]["at"].format(n=24)
+                        )
+
             perform(table, action, scope="#drawer", pad=False, look=look)
         else:
             page = phones[seat]
@@ -161,7 +182,12 @@ def play(browser, host, tmp_path, shots):
             table.locator('[data-out="lap"]').wait_for()
             runner = view["players"][seat]
             assert table.locator(f'.board-ring.on-stage .tile.lap-home[data-at="{runner["lap_from"]}"]').count() == 1
-        elif action["type"] == "land" and seat == plan.runner and not view["over"] and not (shots / "board-ring.png").exists():
+        elif (
+            action["type"] == "land"
+            and seat == plan.runner
+            and not view["over"]
+            and not (shots / "board-ring.png").exists()
+        ):
             # The runner's first move on the lap: the pawn, the spaces of the lap so far, the lap in words.
             assert table.locator(".board-ring.on-stage .tile.lap-done").count() == view["players"][seat]["lap_steps"]
             table.wait_for_function("() => !document.querySelector('.moment:not([hidden])')", timeout=15_000)

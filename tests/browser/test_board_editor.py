@@ -5,6 +5,7 @@ tap a space; it says when the board looks complete; a space in the middle is cha
 given one before it without undoing back to it. The taps a person makes are counted by the page
 (every trusted click), from opening the editor to the saved board.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,9 @@ TAPS_BEFORE = 43
 """Taps for the same board with the editor before this one (opening it, a kind then its casino or
 symbol for each space, Save), counted the same way on the build before."""
 
-COUNT_TAPS = "() => { window.taps = 0; document.addEventListener('click', (e) => { if (e.isTrusted) window.taps++; }, true); }"
+COUNT_TAPS = (
+    "() => { window.taps = 0; document.addEventListener('click', (e) => { if (e.isTrusted) window.taps++; }, true); }"
+)
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.height > 0; }"""
 SHEET_TOP = "() => [document.scrollingElement.scrollTop, document.querySelector('.board-sheet').scrollTop]"
@@ -38,8 +41,10 @@ def open_editor(browser, host, locale: str):
 
 def tiles(page) -> list[str]:
     """The preview's spaces, each as its kind class (k-casino, k-bluff, ...)."""
-    return page.evaluate("() => [...document.querySelectorAll('.board-edit .tile:not(.next)')]"
-                         ".map((e) => [...e.classList].find((c) => c.startsWith('k-')))")
+    return page.evaluate(
+        "() => [...document.querySelectorAll('.board-edit .tile:not(.next)')]"
+        ".map((e) => [...e.classList].find((c) => c.startsWith('k-')))"
+    )
 
 
 def test_a_24_space_board_in_one_tap_a_space_with_changes_in_the_middle(browser, host, shots):
@@ -47,15 +52,25 @@ def test_a_24_space_board_in_one_tap_a_space_with_changes_in_the_middle(browser,
     ctx, page = open_editor(browser, host, "en-GB")
     try:
         # In view at once, nothing scrolled: the question, the first casino, Save.
-        for sel in ('[data-out="board-next"]', '[data-act="bd-put"][data-casino="0"]', '[data-act="bd-save"]', '[data-act="bd-close"]'):
+        for sel in (
+            '[data-out="board-next"]',
+            '[data-act="bd-put"][data-casino="0"]',
+            '[data-act="bd-save"]',
+            '[data-act="bd-close"]',
+        ):
             assert page.evaluate(IN_VIEW, sel), sel
         assert page.evaluate(SHEET_TOP) == [0, 0]
         assert page.locator('[data-out="board-next"]').inner_text() == words["next"].format(n=1)
         # The casinos are a grid: 12 buttons in at least three columns and at most four rows.
         boxes = [page.locator(f'[data-act="bd-put"][data-casino="{i}"]').bounding_box() for i in range(12)]
         assert len({round(b["x"]) for b in boxes}) >= 3 and len({round(b["y"]) for b in boxes}) <= 4
-        assert page.locator('[data-out="board-status"]').inner_text() == words["still"].format(what="{}, {} and {}".format(
-            words["missing_casinos"]["other"].format(n=12), words["missing_run"], words["missing_spaces"]["other"].format(n=13)))
+        assert page.locator('[data-out="board-status"]').inner_text() == words["still"].format(
+            what="{}, {} and {}".format(
+                words["missing_casinos"]["other"].format(n=12),
+                words["missing_run"],
+                words["missing_spaces"]["other"].format(n=13),
+            )
+        )
         page.screenshot(path=shots / "editor-open-1366x768-en.png")
 
         board = board_24()["spaces"]
@@ -85,7 +100,7 @@ def test_a_24_space_board_in_one_tap_a_space_with_changes_in_the_middle(browser,
         page.locator('[data-act="bd-insert"]').click()
         assert page.locator('[data-out="board-next"]').inner_text() == words["insert"].format(n=3)
         page.locator(button({"space": "bluff"})).click()
-        assert tiles(page) == after[:2] + ["k-bluff"] + after[2:]
+        assert tiles(page) == [*after[:2], "k-bluff", *after[2:]]
         page.locator('.board-ring.preview .tile[data-at="2"]').click()
         page.locator('[data-act="bd-remove-at"]').click()
         assert tiles(page) == after
@@ -99,9 +114,11 @@ def test_a_24_space_board_in_one_tap_a_space_with_changes_in_the_middle(browser,
         page.locator('[data-out="board-note"]').wait_for()
         assert not page.locator(".board-sheet").is_visible()
         saved = page.evaluate("() => window.taps")
-        print(f"\ntaps to map a 24-space board at 1366x768: {TAPS_BEFORE} before, "
-              f"{1 + 24 + saved} now (open 1, spaces 24, save {saved}); changing space 7 and back, "
-              f"a space put before space 3 and taken out: {changes - 1 - 24} taps")
+        print(
+            f"\ntaps to map a 24-space board at 1366x768: {TAPS_BEFORE} before, "
+            f"{1 + 24 + saved} now (open 1, spaces 24, save {saved}); changing space 7 and back, "
+            f"a space put before space 3 and taken out: {changes - 1 - 24} taps"
+        )
         assert 1 + 24 + saved <= 26
     finally:
         ctx.close()
@@ -113,10 +130,18 @@ def test_the_editor_speaks_dutch_with_plurals(browser, host, tmp_path, shots):
     try:
         assert page.evaluate(IN_VIEW, '[data-act="bd-save"]')
         assert page.locator('[data-out="board-next"]').inner_text() == words["next"].format(n=1)
-        assert page.locator('[data-out="board-status"]').inner_text() == "Nog te plaatsen: 12 casino's, een Cash & Run-vakje en 13 vakjes meer."
+        assert (
+            page.locator('[data-out="board-status"]').inner_text()
+            == "Nog te plaatsen: 12 casino's, een Cash & Run-vakje en 13 vakjes meer."
+        )
         enter_board(page, [{"space": "cash_and_run"}, {"space": "casino", "casino": 0}])
-        assert page.locator('[data-out="board-count"]').inner_text() == "2 vakjes · 1 van 12 casino's geplaatst · 1 Cash & Run-vakje"
-        assert page.locator('[data-out="board-status"]').inner_text() == "Nog te plaatsen: 11 casino's en 11 vakjes meer."
+        assert (
+            page.locator('[data-out="board-count"]').inner_text()
+            == "2 vakjes · 1 van 12 casino's geplaatst · 1 Cash & Run-vakje"
+        )
+        assert (
+            page.locator('[data-out="board-status"]').inner_text() == "Nog te plaatsen: 11 casino's en 11 vakjes meer."
+        )
         page.locator('.board-ring.preview .tile[data-at="1"]').click()
         assert page.locator('[data-out="board-next"]').inner_text() == "Vakje 2 is Montreal: tik aan wat het moet zijn"
         page.screenshot(path=shots / "editor-change-1366x768-nl.png")
@@ -129,7 +154,10 @@ def test_the_editor_speaks_dutch_with_plurals(browser, host, tmp_path, shots):
         assert page.locator('[data-details="boardOpen"] summary').inner_text() == "Bordkaart · 24 vakjes"
         page.locator('[data-details="boardOpen"] summary').click()
         assert page.locator('[data-out="board-status"]').inner_text() == words["complete"]
-        assert page.locator('[data-out="board-count"]').inner_text() == "24 vakjes · 12 van 12 casino's geplaatst · 2 Cash & Run-vakjes"
+        assert (
+            page.locator('[data-out="board-count"]').inner_text()
+            == "24 vakjes · 12 van 12 casino's geplaatst · 2 Cash & Run-vakjes"
+        )
         assert page.evaluate(IN_VIEW, '[data-act="bd-save"]')
         page.screenshot(path=shots / "editor-complete-1366x768-nl.png")
         # Esc closes the sheet and gives the focus back to the lobby's "Board map".

@@ -4,10 +4,11 @@ A table screen (1366x860, English) and a phone (390x844, touch, English) go from
 lobby into a game; every CSP violation the browser reports (the `securitypolicyviolation`
 event and the console) fails the test.
 """
+
 from __future__ import annotations
 
-from web_host import PHONE, TABLE
 from web_driver import perform, settle
+from web_host import PHONE, TABLE
 
 WATCH = """
 window.__csp = [];

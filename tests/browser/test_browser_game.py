@@ -5,6 +5,7 @@ The test plays the steps that `game_plan.py` works out on a local engine with th
 through the page of whoever acts (a phone, or the table screen for the banker), and
 checks after every step that the table screen has caught up with the local engine.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,15 +14,31 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from game_plan import NAMES, plan_game, with_spins
 from phone_fit import SMALL_PHONE, PhoneFit
+from web_driver import (
+    Frames,
+    bluff_symbols,
+    digits,
+    drawer_to,
+    fair_result,
+    kept_fair,
+    log_end,
+    perform,
+    phone_chains,
+    secrets,
+    seeded_random,
+    settle,
+    shoot,
+    started_fair,
+    wait_log,
+)
 from web_host import SEED, TABLE, start_host, stop_host
-from web_driver import (Frames, bluff_symbols, digits, drawer_to, fair_result, kept_fair, log_end, perform, phone_chains,
-                        secrets, seeded_random, settle, shoot, started_fair, wait_log)
+
 from companion.play.reveal import SECONDS
 from engine import BANKER, Game, Settings
 from engine.fairness import CHANCE
 from engine.rng import seed_hash
-from game_plan import NAMES, plan_game, with_spins
 
 I18N = Path(__file__).resolve().parents[2] / "web/static/i18n"
 WORDS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
@@ -29,12 +46,22 @@ EN = WORDS["en"]
 PHONE_SEEDS = (1, 2, 3)
 """Each phone's randomness (`seeded_random`): with the host's CASHRUN_SEED, the whole game."""
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below
-BEFORE_TAGS = {"landed_free": "03-phone-land-picker", "casino_game": "04-phone-stake", "auction_bid": "07-phone-bid",
-               "bluff_offered": "06-phone-offer"}
+BEFORE_TAGS = {
+    "landed_free": "03-phone-land-picker",
+    "casino_game": "04-phone-stake",
+    "auction_bid": "07-phone-bid",
+    "bluff_offered": "06-phone-offer",
+}
 SHOT_TAGS = {
-    "bought": "03-bought", "casino_game": "04-casino-game", "bluff_accepted": "05-bluff-accepted",
-    "bluff_challenged": "06-bluff-challenged", "auction_bid": "07-auction", "banker_correction": "08-correction",
-    "bankrupt": "09-bankrupt", "lap_started": "10-lap", "won": "11-won",
+    "bought": "03-bought",
+    "casino_game": "04-casino-game",
+    "bluff_accepted": "05-bluff-accepted",
+    "bluff_challenged": "06-bluff-challenged",
+    "auction_bid": "07-auction",
+    "banker_correction": "08-correction",
+    "bankrupt": "09-bankrupt",
+    "lap_started": "10-lap",
+    "won": "11-won",
 }
 
 
@@ -78,7 +105,9 @@ def check_spin(table, phones, view: dict, spinner: int) -> None:
     said = WORDS[bettor.evaluate("document.documentElement.lang")]["wait"][f"opponent_draw_{w['symbol']}"]
     bettor.locator('[role="status"]', has_text=said.format(**names)).wait_for(timeout=5_000)
     assert bettor.locator('[data-act="do"], [data-decision]').count() == 0
-    assert table.locator('[data-out="status"]').inner_text() == EN["wait"][f"opponent_draw_{w['symbol']}"].format(**names)
+    assert table.locator('[data-out="status"]').inner_text() == EN["wait"][f"opponent_draw_{w['symbol']}"].format(
+        **names
+    )
 
 
 def shown_state(table) -> dict:
@@ -136,7 +165,9 @@ def play_seeded_game(browser, host, shots, requests_seen):
     for i, name in enumerate(NAMES):
         # One phone in the dark theme, and the phones with reduced motion; each phone's randomness
         # seeded, so the game is the same every run.
-        ctx = browser.new_context(**SMALL_PHONE, reduced_motion="reduce", color_scheme="dark" if name == "Bob" else "light")
+        ctx = browser.new_context(
+            **SMALL_PHONE, reduced_motion="reduce", color_scheme="dark" if name == "Bob" else "light"
+        )
         seeded_random(ctx, PHONE_SEEDS[i])
         requests_seen.watch(ctx)
         page = ctx.new_page()
@@ -153,7 +184,9 @@ def play_seeded_game(browser, host, shots, requests_seen):
     assert table.locator('[data-out="code"]').inner_text() == host.code
     # The seed's fingerprint is shown before the game, and every phone kept it with its own client seed.
     fingerprint = table.locator('[data-out="seed-hash"]')
-    assert fingerprint.get_attribute("data-hash") == seed_hash(SEED) and fingerprint.inner_text() == seed_hash(SEED)[:16]
+    assert (
+        fingerprint.get_attribute("data-hash") == seed_hash(SEED) and fingerprint.inner_text() == seed_hash(SEED)[:16]
+    )
     lobby_id = table_frames.views[-1]["game_id"]
     kept = [kept_fair(page)[lobby_id] for page in phones]
     assert all(k["seed_hash"] == seed_hash(SEED) for k in kept)
@@ -204,6 +237,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
         if kind == "auction":
             assert page.locator('[data-decision] [data-act="do"], [data-decision] [data-act="open"]').count() == 0
             assert page.locator('[data-decision] [data-act="cancel"]').count() >= 1
+
     drawer_open = False
     reloaded = False
     held_checked: set[str] = set()
@@ -235,7 +269,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
             # Stakes in the fewest taps (the winning one typed on the pad), bids made of quick raises:
             # what reaches the host is what the pad showed.
             by = {"bid": "quick", "bet": "typing" if tag == "winning_bet" else "fewest"}.get(action["type"], "typing")
-            taps[turn] += perform(page, action, shot=shot, by=by, look=lambda stage, page=page, kind=action["type"]: look(page, kind, stage))
+            taps[turn] += perform(
+                page,
+                action,
+                shot=shot,
+                by=by,
+                look=lambda stage, page=page, kind=action["type"]: look(page, kind, stage),
+            )
             if tag == "landed_casino":
                 landed = taps[turn]
             if tag == "casino_game":
@@ -279,8 +319,9 @@ def play_seeded_game(browser, host, shots, requests_seen):
             kind = next(e["type"] for e in events if e["type"] in REVEALED)
             page = phones[starter]
             words = WORDS[page.evaluate("document.documentElement.lang")]["phone"][kind]
-            page.wait_for_function("(w) => document.querySelector('[data-out=\"showing\"]')?.textContent === w",
-                                   arg=words, timeout=10_000)
+            page.wait_for_function(
+                "(w) => document.querySelector('[data-out=\"showing\"]')?.textContent === w", arg=words, timeout=10_000
+            )
             assert page.locator("[data-decision], [data-act='do'], [data-act='confirm']").count() == 0
             shown_words[kind] += 1
         if table_reloaded:
@@ -335,10 +376,15 @@ def play_seeded_game(browser, host, shots, requests_seen):
                 box = table.locator(f'.stage.auction [data-out="{out}"]').bounding_box()
                 assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, (out, box)
             assert table.locator(".auction").is_visible()
-            assert "120" in table.locator('[data-out="countdown"]').inner_text() or \
-                digits(table.locator('[data-out="countdown"]').inner_text()) > 100
+            assert (
+                "120" in table.locator('[data-out="countdown"]').inner_text()
+                or digits(table.locator('[data-out="countdown"]').inner_text()) > 100
+            )
         # Seats keep their places; the current player is highlighted, not moved.
-        assert table.evaluate("[...document.querySelectorAll('.tplayer')].map((e) => e.dataset.seat).join()") in ("", "0,1,2")
+        assert table.evaluate("[...document.querySelectorAll('.tplayer')].map((e) => e.dataset.seat).join()") in (
+            "",
+            "0,1,2",
+        )
         for p in range(3):
             for money_el in table.locator(f'[data-out="money-{p}"]').all():
                 assert digits(money_el.inner_text()) == view["players"][p]["money"]
@@ -346,8 +392,10 @@ def play_seeded_game(browser, host, shots, requests_seen):
     assert reloaded and held_checked >= {"dice", "spin"}
     per_turn = sorted(taps.values())
     quartiles = statistics.quantiles(per_turn, n=4)
-    print(f"\ntaps per turn on the phones over {len(per_turn)} turns: median {statistics.median(per_turn)},"
-          f" middle half {quartiles[0]} to {quartiles[2]}, worst {per_turn[-1]}; all {per_turn}")
+    print(
+        f"\ntaps per turn on the phones over {len(per_turn)} turns: median {statistics.median(per_turn)},"
+        f" middle half {quartiles[0]} to {quartiles[2]}, worst {per_turn[-1]}; all {per_turn}"
+    )
     print(f"taps from 'you landed on a casino' to the stake confirmed: {casino_taps}")
     assert casino_taps == [3, 3]  # the game and its pick, one usual amount, confirm
     print(f"reveals a phone started, its words checked: {dict(shown_words)}")
@@ -357,13 +405,17 @@ def play_seeded_game(browser, host, shots, requests_seen):
     # The main button of every screen the player tapped on sits in the lower half (360x640).
     shares = sorted(share for _, _, share in main_at if share is not None)
     lists = sorted({f"{phase} {stage}" for phase, stage, share in main_at if share is None})
-    print(f"the main button's middle, share of the height at 360x640 over {len(shares)} screens: lowest"
-          f" {shares[0]:.0%}, median {statistics.median(shares):.0%}, highest {shares[-1]:.0%};"
-          f" {len(main_at) - len(shares)} screens only a list of options ({', '.join(lists)})")
+    print(
+        f"the main button's middle, share of the height at 360x640 over {len(shares)} screens: lowest"
+        f" {shares[0]:.0%}, median {statistics.median(shares):.0%}, highest {shares[-1]:.0%};"
+        f" {len(main_at) - len(shares)} screens only a list of options ({', '.join(lists)})"
+    )
     assert len(shares) >= len(main_at) / 2 and shares[0] > 0.5, [m for m in main_at if m[2] is not None and m[2] <= 0.5]
     # The decision was on screen at every step, in both orientations and both languages.
     phases = {w.split()[0] for w in fit.checked}
-    assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, phases
+    assert {"roll", "land", "buy_casino", "bet", "bluff_offer", "bluff_response", "auction", "grand_slam"} <= phases, (
+        phases
+    )
     print(f"\ndecision on screen: {len(fit.checked)} checks over phases {sorted(phases)}")
     final = mirror.view(None)
     assert final["over"]
@@ -387,8 +439,10 @@ def play_seeded_game(browser, host, shots, requests_seen):
     for page in phones:
         assert fair_result(page) == ("ok", EN["fair"]["ok_phone"]["other"].replace("{n}", str(draws)))
     phones[0].locator('[data-out="fair"] summary').click()
-    assert phones[0].locator('[data-out="fair"] [data-step]').evaluate_all("(els) => els.map((e) => e.className)") == \
-        ["step good"] * 7
+    assert (
+        phones[0].locator('[data-out="fair"] [data-step]').evaluate_all("(els) => els.map((e) => e.className)")
+        == ["step good"] * 7
+    )
     shoot(table, shots / "12-table-end.png")
     phones[final["winner"]].locator('[data-screen="won"]').wait_for()
     fit.snap(phones[final["winner"]], "won")
@@ -409,7 +463,9 @@ def play_seeded_game(browser, host, shots, requests_seen):
     again_id = table_frames.views[-1]["game_id"]
     assert again_id != lobby_id
     for seat, page in enumerate(phones):
-        page.wait_for_function("(id) => (JSON.parse(localStorage.getItem('cashrun.fair') || '{}')[id] || {}).client_seed", arg=again_id)
+        page.wait_for_function(
+            "(id) => (JSON.parse(localStorage.getItem('cashrun.fair') || '{}')[id] || {}).client_seed", arg=again_id
+        )
         mine = kept_fair(page)[again_id]
         assert mine["client_seed"] not in seeds and mine["seed_hash"] == seed_hash(SEED)
         for _ in range(200):
@@ -417,8 +473,13 @@ def play_seeded_game(browser, host, shots, requests_seen):
             if you and you[-1]["client_seed"] == mine["client_seed"]:
                 break
             page.wait_for_timeout(50)
-        assert you[-1] == {"seat": seat, "client_seed": mine["client_seed"], "start_commit": mine["start_commit"],
-                           "chain": mine["chain"], "revealed": False}
+        assert you[-1] == {
+            "seat": seat,
+            "client_seed": mine["client_seed"],
+            "start_commit": mine["start_commit"],
+            "chain": mine["chain"],
+            "revealed": False,
+        }
     shoot(table, shots / "13-table-play-again.png")
     phones[0].screenshot(path=shots / "13-phone-play-again.png")
 

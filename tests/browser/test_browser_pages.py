@@ -1,5 +1,6 @@
 """The pages around the game: weight, languages, refused tokens, double taps, a seat without
 a phone, claim codes and a host that dies and comes back."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,8 @@ import signal
 from pathlib import Path
 from urllib.parse import urlparse
 
-from web_host import PHONE, TABLE, start_host, stop_host
 from web_driver import joined_phone, kept_fair_args, log_end, open_table, perform, settle, wait_log
+from web_host import PHONE, TABLE, start_host, stop_host
 
 from companion.translations import TABLE_ONLY
 from engine import Game
@@ -25,7 +26,9 @@ def test_phone_page_weight_and_languages(browser, host, requests_seen, shots):
     requests_seen.watch(ctx)
     page = ctx.new_page()
     bodies: dict[str, bytes] = {}
-    page.on("response", lambda r: bodies.__setitem__(r.url, r.body()) if r.request.resource_type != "websocket" else None)
+    page.on(
+        "response", lambda r: bodies.__setitem__(r.url, r.body()) if r.request.resource_type != "websocket" else None
+    )
     page.goto(f"{host.base}/j/{host.code}")
     page.locator('[data-input="name"]').wait_for()
     page.wait_for_load_state("networkidle")
@@ -69,8 +72,10 @@ def test_phone_page_weight_and_languages(browser, host, requests_seen, shots):
     tp.locator('[data-box="4"][data-k="name"]').fill("Monte Carlo")
     tp.locator('[data-act="save-box"]').click()
     settle(tp)
-    tp.wait_for_function("() => document.querySelector('[data-box=\"4\"][data-k=\"name\"]').value === 'Monte Carlo'"
-                         " && !!document.querySelector('.box [role=status]')")
+    tp.wait_for_function(
+        "() => document.querySelector('[data-box=\"4\"][data-k=\"name\"]').value === 'Monte Carlo'"
+        " && !!document.querySelector('.box [role=status]')"
+    )
     tp.screenshot(path=shots / "table-box-editor.png", full_page=True)
     assert not requests_seen.foreign(host.netloc)
     ctx.close()
@@ -79,8 +84,10 @@ def test_phone_page_weight_and_languages(browser, host, requests_seen, shots):
 
 def test_refused_token_shows_how_to_rejoin(browser, host):
     ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
-                        " localStorage.setItem('cashrun.token', 'x'.repeat(32)); }")
+    ctx.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        " localStorage.setItem('cashrun.token', 'x'.repeat(32)); }"
+    )
     page = ctx.new_page()
     page.goto(f"{host.base}/j/{host.code}")
     page.locator(".note").wait_for()
@@ -163,8 +170,9 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         code_el.wait_for()
         # Covered on the shared screen until the banker shows it, with the warning.
         assert not any(c.isdigit() for c in code_el.inner_text())
-        assert table.locator('.claim[data-seat="1"] .claim-warning').inner_text() == \
-            EN["show"]["claim_warning"].replace("{name}", "Bob")
+        assert table.locator('.claim[data-seat="1"] .claim-warning').inner_text() == EN["show"][
+            "claim_warning"
+        ].replace("{name}", "Bob")
         table.screenshot(path=shots / "table-drawer-claim-covered.png")
         table.locator('#drawer [data-act="claim-show"][data-seat="1"]').click()
         code = code_el.inner_text().split(":")[-1].strip()
@@ -183,8 +191,10 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         newbob.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
         assert newbob.locator(".me .pname").inner_text() == "Bob"
         old = phones["Bob"]
-        old.wait_for_function("(t) => document.querySelector('.note') && document.querySelector('.note').textContent === t",
-                              arg=EN["refused"]["claimed"])
+        old.wait_for_function(
+            "(t) => document.querySelector('.note') && document.querySelector('.note').textContent === t",
+            arg=EN["refused"]["claimed"],
+        )
         # The game is in play, so the join address offers to watch (or a claim code for a seat).
         old.locator('[data-act="watch"]').wait_for()
         assert old.locator(".claim").is_visible()
@@ -196,10 +206,12 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         ann.locator('[data-banner="reconnecting"]').wait_for(timeout=15_000)
         ann.screenshot(path=shots / "phone-reconnecting.png")
         host = start_host(data, seed="2", port=port)
-        ann.wait_for_function("() => !document.querySelector('[data-banner]') && document.querySelector('#app').dataset.kind === 'game'",
-                              timeout=30_000)
+        ann.wait_for_function(
+            "() => !document.querySelector('[data-banner]') && document.querySelector('#app').dataset.kind === 'game'",
+            timeout=30_000,
+        )
         assert ann.locator(".me .pname").inner_text() == "Ann"
-        assert ann.locator('#app').get_attribute("data-phase") == "land"
+        assert ann.locator("#app").get_attribute("data-phase") == "land"
     finally:
         for ctx in contexts:
             ctx.close()

@@ -8,6 +8,7 @@ started and claimed, the banker's drawer and the end. At each stage `fit_check` 
 cut, squeezed or covered at 1366×768 and 1920×1080 (no touch, English, the lap claim in Dutch
 too), the status keeps to two lines at 1366×768, and the table's money is the engine's.
 Screenshots of every stage at both sizes go to the test's folder."""
+
 from __future__ import annotations
 
 import time
@@ -15,10 +16,11 @@ import time
 from audit import Audit
 from extremes import LONG_NAMES, PHONE_SEAT, SIZES, claim_the_last_seat, resize, seat_the_extremes
 from fit_check import check_table
+from game_plan import with_spins
 from phone_fit import SMALL_PHONE, PhoneFit
 from web_driver import digits, drawer_to, log_end, perform, seeded_random, start_game, wait_log
 from web_host import start_host, stop_host
-from game_plan import with_spins
+
 from companion.play.reveal import SECONDS
 from engine import BANKER
 
@@ -104,10 +106,12 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
                 drawer_open = drawer_to(table, drawer_open, False)
                 if tag in SHOT:
                     look(table, shots, SHOT[tag], seen, audit)
+
                 # Each question a seat without a phone is asked on the table, looked at the first time.
                 def pad_stage(stage: str, kind: str = action["type"]) -> None:
                     if f"pad-{kind}-{stage}" not in seen:
                         look(table, shots, f"pad-{kind}-{stage}", seen, audit)
+
                 perform(table, action, scope=f'.phoneless[data-seat="{seat}"]', pad=False, look=pad_stage)
             events = mirror.apply(seat, action)
             for spinner, tap, _ in spins:  # the phone spins for another seat's stake
@@ -149,8 +153,10 @@ def test_every_stage_holds_at_the_extremes(browser, tmp_path, shots):
         print(f"\nthe phone of {LONG_NAMES[-1]}: {len(fit.checked)} checks")
         print(f"\n{audit.report()}")
         audit.assert_clean()
-        print(f"\nextremes game: {len(plan.steps)} steps, {len(seen)} stages checked at two sizes"
-              f" in {time.monotonic() - started:.1f} s: {', '.join(seen)}")
+        print(
+            f"\nextremes game: {len(plan.steps)} steps, {len(seen)} stages checked at two sizes"
+            f" in {time.monotonic() - started:.1f} s: {', '.join(seen)}"
+        )
     finally:
         for c in contexts:
             c.close()

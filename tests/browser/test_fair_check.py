@@ -4,6 +4,7 @@ games, whole and tampered, it gives exactly what engine/fairness.py gives. Its p
 a phone over http, with no SubtleCrypto) gives what SubtleCrypto gives.
 
 Runs in Chromium with no viewport of interest (the modules have no screen)."""
+
 from __future__ import annotations
 
 import copy
@@ -42,9 +43,14 @@ def finished_games(count: int) -> list[tuple[Game, list[str | None], list[str | 
         kept = [s and f"{rnd.getrandbits(128):032x}" for s in seeds]
         sent = [v if rnd.random() < 0.8 else None for v in kept]
         chains = [s and PhoneChain(f"{rnd.getrandbits(256):064x}", 64) for s in seeds]
-        game = Game.new([f"P{i}" for i in range(players)], seed=f"{rnd.getrandbits(256):064x}", client_seeds=seeds,
-                        start_commits=[v and seed_hash(v) for v in kept], start_values=sent,
-                        chains=[c and c.head for c in chains])
+        game = Game.new(
+            [f"P{i}" for i in range(players)],
+            seed=f"{rnd.getrandbits(256):064x}",
+            client_seeds=seeds,
+            start_commits=[v and seed_hash(v) for v in kept],
+            start_values=sent,
+            chains=[c and c.head for c in chains],
+        )
         for _ in range(20_000):
             if game.over:
                 games.append((game, seeds, kept))
@@ -100,7 +106,7 @@ def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict
         out.append(("link", linked))
     hidden = copy.deepcopy(export)
     draws = [d for e in hidden["log"] if e["type"] in CHANCE for d in e["draws"]]
-    for later in draws[rnd.randrange(len(draws)):]:
+    for later in draws[rnd.randrange(len(draws)) :]:
         later[0] += 1
     out.append(("gap", hidden))
     shown = copy.deepcopy(export)
@@ -120,13 +126,21 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
     caught: dict[str, set[str | None]] = {}
     for start in range(0, len(games), 10):
         cases, wanted = [], []
-        for n, (game, seeds, kept) in enumerate(games[start:start + 10]):
+        for n, (game, seeds, kept) in enumerate(games[start : start + 10]):
             export = json.loads(game.to_json())
             seat = rnd.randrange(len(seeds))
-            own = {"seed_hash": export["log"][0]["seed_hash"], "client_seed": seeds[seat], "seat": seat,
-                   "start_value": kept[seat]}
-            owns = {"whole": own, "own": {**own, "client_seed": "0" * 32}, "kept": {**own, "seed_hash": "f" * 64},
-                    "own_start": {**own, "start_value": "1" * 32}}
+            own = {
+                "seed_hash": export["log"][0]["seed_hash"],
+                "client_seed": seeds[seat],
+                "seat": seat,
+                "start_value": kept[seat],
+            }
+            owns = {
+                "whole": own,
+                "own": {**own, "client_seed": "0" * 32},
+                "kept": {**own, "seed_hash": "f" * 64},
+                "own_start": {**own, "start_value": "1" * 32},
+            }
             cases.append([game.to_json(), list(owns.values())])
             wanted.append([(kind, *engine_says(export, o)) for kind, o in owns.items()])
             # Each game also goes through two of the tamperings, in turn (each export is large).
@@ -148,7 +162,9 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
     assert caught["client_seed"] <= {"derive", "own_seed"} and caught["shown"] == {"shown"}
     assert caught["own"] == {"own_seed"} and caught["kept"] == {"kept_hash"}
     assert caught["start_value"] == {"start_values"} and caught["link"] == {"chain"}
-    assert caught["own_start"] <= {None, "own_start"} and "own_start" in caught["own_start"]  # None: a seat without a phone
+    assert (
+        caught["own_start"] <= {None, "own_start"} and "own_start" in caught["own_start"]
+    )  # None: a seat without a phone
 
 
 def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, host):
@@ -157,15 +173,18 @@ def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, host)
     page.evaluate(LOAD)
     key = VECTOR_SEED + "".join(f"|{c}" for c in VECTOR_CLIENTS)
     for impl in ("subtle", "plain"):
-        got = page.evaluate("""async ([key, impl]) => {
+        got = page.evaluate(
+            """async ([key, impl]) => {
             const enc = new TextEncoder();
             const sign = impl === "plain" ? await plain.hmacKey(enc.encode(key)) : async (m) => new Uint8Array(
               await crypto.subtle.sign("HMAC", await crypto.subtle.importKey("raw", enc.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]), m));
             const out = [];
             for (const n of [37, 6]) for (let k = 0; k < 10; k++) out.push(await fair.derive(sign, k, n));
             return out;
-        }""", [key, impl])
-        assert got == [17, 13, 21, 26, 16, 34, 34, 18, 15, 6] + [0, 3, 5, 4, 2, 1, 1, 5, 3, 4], impl
+        }""",
+            [key, impl],
+        )
+        assert got == [17, 13, 21, 26, 16, 34, 34, 18, 15, 6, 0, 3, 5, 4, 2, 1, 1, 5, 3, 4], impl
     same = page.evaluate("""async () => {
         const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
         const bad = [];
@@ -196,14 +215,23 @@ def test_the_end_screen_says_which_check_failed_in_words(browser, host):
     page = browser.new_page(locale="en-GB")
     page.goto(f"{host.base}/j/{host.code}")
     page.locator('[data-input="name"]').wait_for()
-    en = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))["fair"]
+    en = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))[
+        "fair"
+    ]
     [(game, _, _)] = finished_games(1)
     export = json.loads(game.to_json())
     draws = sum(len(e["draws"]) for e in export["log"] if e["type"] in CHANCE)
     whole = page.evaluate(PANEL, ["whole", game.to_json()])
     assert whole["state"] == "ok" and whole["head"] == en["ok_phone"]["other"].replace("{n}", str(draws))
-    assert whole["steps"] == ["step good", "step skip", "step good", "step good", "step good", "step good",
-                              "step good"]  # no seed of its own kept
+    assert whole["steps"] == [
+        "step good",
+        "step skip",
+        "step good",
+        "step good",
+        "step good",
+        "step good",
+        "step good",
+    ]  # no seed of its own kept
     drawn = next(e for e in export["log"] if e["type"] == "spin")["draws"][0]
     drawn[2] = (drawn[2] + 1) % 37
     bad = page.evaluate(PANEL, ["bad", json.dumps(export)])

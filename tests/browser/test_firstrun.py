@@ -1,12 +1,13 @@
 """The first start: until the first phone has joined, the lobby on the table screen says what to
 check when a phone cannot open the page, for the laptop's system; the drawer shows the version."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from web_host import PHONE, TABLE
 from web_driver import perform, settle
+from web_host import PHONE, TABLE
 
 from companion import __version__
 
@@ -21,7 +22,8 @@ def as_system(ctx, system: str) -> None:
     ctx.add_init_script(
         "new MutationObserver((_, seen) => { if (document.body) {"
         f" document.body.dataset.system = '{system}'; seen.disconnect(); }} }})"
-        ".observe(document, { childList: true, subtree: true });")
+        ".observe(document, { childList: true, subtree: true });"
+    )
 
 
 def help_texts(page) -> list[str]:
@@ -31,8 +33,11 @@ def help_texts(page) -> list[str]:
 def expected(lang: str, system: str, port: str) -> list[str]:
     first = TEXTS[lang]["firstrun"]
     firewall = first["firewall"][system].replace("{port}", port)
-    return [f"{first['firewall_title']} {firewall}", f"{first['wifi_title']} {first['wifi']}",
-            f"{first['guest_title']} {first['guest']}"]
+    return [
+        f"{first['firewall_title']} {firewall}",
+        f"{first['wifi_title']} {first['wifi']}",
+        f"{first['guest_title']} {first['guest']}",
+    ]
 
 
 def test_the_help_is_shown_until_the_first_phone_joins(browser, host, shots):
@@ -60,8 +65,9 @@ def test_the_help_is_shown_until_the_first_phone_joins(browser, host, shots):
     table.screenshot(path=shots / "table-lobby-help-linux-nl.png")
     # The banker's drawer names the version.
     table.locator('.bar [data-act="drawer"]').click()
-    assert table.locator('[data-out="version"]').inner_text() == \
-        TEXTS["nl"]["about"]["version"].replace("{version}", __version__)
+    assert table.locator('[data-out="version"]').inner_text() == TEXTS["nl"]["about"]["version"].replace(
+        "{version}", __version__
+    )
     table.keyboard.press("Escape")  # the drawer closes with Esc
     table.locator("#drawer").wait_for(state="detached")
 

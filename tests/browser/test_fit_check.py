@@ -1,6 +1,7 @@
 """fit_check on a small page made for it (800×600, no touch): each kind of finding it must
 report, and what it must let pass (a name with an ellipsis and its title, a list that scrolls by
 design)."""
+
 from __future__ import annotations
 
 from fit_check import findings
@@ -47,7 +48,12 @@ def test_each_finding_and_what_passes(browser):
     }, found
     assert "sideways" in next(f["why"] for f in found if f["text"].startswith("Montreal"))
     # What may pass: the page scrolling (the phone), a box allowed over others, parts ignored.
-    relaxed = findings(page, scrollable=(".list",), page_scrolls=True, cover_ok=(".cover",),
-                       ignore=("#money", "#squeezed", "#game", "#few", "#broken"))
+    relaxed = findings(
+        page,
+        scrollable=(".list",),
+        page_scrolls=True,
+        cover_ok=(".cover",),
+        ignore=("#money", "#squeezed", "#game", "#few", "#broken"),
+    )
     assert {f["text"] for f in relaxed} == {"Montreal 18,000,000 and more", "spills out"}, relaxed
     page.close()

@@ -2,15 +2,15 @@
 title, chime switch, a screen kept awake), leaving only after a yes, and watching after the start.
 
 Phones: 360x640, touch, Dutch or English as named in each context."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-
 from phone_fit import SMALL_PHONE
-from web_host import ARGS, CHROMIUM
 from web_driver import Frames, open_table, perform, secrets, settle, start_game
+from web_host import ARGS, CHROMIUM
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
 NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
@@ -56,7 +56,9 @@ def test_pawns_are_unique_and_shown_on_the_phone(browser, host, shots):
         join(ann, "Annemarie van der Berg-Oosterhuis"[:24])
         bob.locator('[data-input="name"]').fill("Bob")
         bob.locator('[data-act="join"]').click()
-        bob.wait_for_function("(t) => document.querySelector('.problem')?.textContent === t", arg=EN["error"]["pawn_taken"])
+        bob.wait_for_function(
+            "(t) => document.querySelector('.problem')?.textContent === t", arg=EN["error"]["pawn_taken"]
+        )
         green = bob.locator('[data-act="pawn-colour"][data-colour="green"]')
         bob.wait_for_function("(b) => b.disabled", arg=green.element_handle())
         assert EN["pawn"]["taken"] in green.inner_text()
@@ -128,13 +130,19 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
         turn.locator(".me").tap()
         video = turn.locator("video.awake")
         video.wait_for(state="attached")
-        turn.wait_for_function("() => { const v = document.querySelector('video.awake'); return v && !v.paused && v.readyState >= 2; }")
+        turn.wait_for_function(
+            "() => { const v = document.querySelector('video.awake'); return v && !v.paused && v.readyState >= 2; }"
+        )
         t0 = turn.evaluate("document.querySelector('video.awake').currentTime")
         turn.wait_for_timeout(1500)
-        state = turn.evaluate("(() => { const v = document.querySelector('video.awake');"
-                              " return {paused: v.paused, muted: v.muted, loop: v.loop, t: v.currentTime, src: v.currentSrc}; })()")
-        print(f"\nkeep-awake video: {state['src'].rsplit('/', 1)[-1]} playing={not state['paused']} muted={state['muted']}"
-              f" loop={state['loop']} time {t0:.2f} -> {state['t']:.2f} s")
+        state = turn.evaluate(
+            "(() => { const v = document.querySelector('video.awake');"
+            " return {paused: v.paused, muted: v.muted, loop: v.loop, t: v.currentTime, src: v.currentSrc}; })()"
+        )
+        print(
+            f"\nkeep-awake video: {state['src'].rsplit('/', 1)[-1]} playing={not state['paused']} muted={state['muted']}"
+            f" loop={state['loop']} time {t0:.2f} -> {state['t']:.2f} s"
+        )
         assert not state["paused"] and state["muted"] and state["t"] != t0
 
         # The chime can be switched off, and stays off.
@@ -167,8 +175,10 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
         watcher.screenshot(path=shots / "phone-watch-en.png", full_page=True)
         watcher.reload()  # a reload watches again
         watcher.locator('[data-screen="watch"]').wait_for()
-        assert frames.views and all(v["kind"] == "watch" and secrets(v) == [] and "table" not in v
-                                    and "you" not in v["view"] for v in frames.views)
+        assert frames.views and all(
+            v["kind"] == "watch" and secrets(v) == [] and "table" not in v and "you" not in v["view"]
+            for v in frames.views
+        )
         assert watcher.title() == "Cash & Run"
         watcher.locator('[data-act="leave-ask"]').click()
         watcher.locator('[data-act="leave-yes"]').click()
@@ -178,8 +188,10 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
             ctx.close()
 
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-       "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
 
 
 def test_the_phone_works_under_the_hosts_content_security_policy(browser, host):
@@ -187,10 +199,14 @@ def test_the_phone_works_under_the_hosts_content_security_policy(browser, host):
     that the phone needs (joining, the game, the keep-awake video)."""
     # Answers fulfilled by the test count as another network to Chromium, which then refuses the
     # socket to 127.0.0.1: a browser of its own without that check.
-    own = browser.browser_type.launch(executable_path=CHROMIUM, args=[*ARGS, "--disable-features=LocalNetworkAccessChecks"])
+    own = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=[*ARGS, "--disable-features=LocalNetworkAccessChecks"]
+    )
     ctx = own.new_context(**SMALL_PHONE)
-    ctx.add_init_script("window.blocked = []; document.addEventListener('securitypolicyviolation',"
-                        " (e) => window.blocked.push(e.violatedDirective + ' ' + e.blockedURI));")
+    ctx.add_init_script(
+        "window.blocked = []; document.addEventListener('securitypolicyviolation',"
+        " (e) => window.blocked.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
 
     def with_policy(route):
         answer = route.fetch()

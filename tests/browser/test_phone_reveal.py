@@ -5,6 +5,7 @@ Phones: 360x640 with touch (SMALL_PHONE), some turned to 640x360; the language o
 a tap is checked to change the phone in the same task as the tap (no answer awaited), and the
 time to the words is printed as measured.
 """
+
 from __future__ import annotations
 
 import json
@@ -81,12 +82,14 @@ def test_a_tap_that_starts_a_reveal_answers_on_the_phone_at_once(browser, tmp_pa
         frames.acts.clear()
         # The main button sits in the lower half of a 360x640 phone.
         middle = roller.locator('[data-act="do"][data-type="roll"]').evaluate(
-            "(e) => { const r = e.getBoundingClientRect(); return (r.top + r.height / 2) / innerHeight; }")
+            "(e) => { const r = e.getBoundingClientRect(); return (r.top + r.height / 2) / innerHeight; }"
+        )
         print(f"\nRoll's middle at {middle:.0%} of the screen height (360x640, {lang})")
         assert middle > 0.5
         roller.screenshot(path=shots / f"roll-{lang}-portrait.png")
         # The tap changes the phone before any answer: no Roll, the sending words, in the same task.
-        at_once = roller.evaluate("""() => { const t0 = performance.now();
+        at_once = roller.evaluate(
+            """() => { const t0 = performance.now();
             window.wordsAt = null;
             new MutationObserver(() => { const s = document.querySelector('[data-out="showing"]');
                 if (s && s.textContent.includes(window.diceWords) && window.wordsAt === null) window.wordsAt = performance.now() - t0; })
@@ -94,10 +97,14 @@ def test_a_tap_that_starts_a_reveal_answers_on_the_phone_at_once(browser, tmp_pa
             document.querySelector('[data-act="do"][data-type="roll"]').click();
             return {roll: document.querySelectorAll('[data-type="roll"]').length,
                     shown: document.querySelector('[data-out="showing"]')?.textContent ?? ''}; }""".replace(
-            "window.diceWords", json.dumps(words["dice"])))
+                "window.diceWords", json.dumps(words["dice"])
+            )
+        )
         assert at_once == {"roll": 0, "shown": words["sending"]}
         # The answer holds the dice: the phone says the table shows them, and offers nothing.
-        roller.wait_for_function("(w) => document.querySelector('[data-out=\"showing\"]')?.textContent === w", arg=words["dice"])
+        roller.wait_for_function(
+            "(w) => document.querySelector('[data-out=\"showing\"]')?.textContent === w", arg=words["dice"]
+        )
         print(f"tap to '{words['dice']}': {roller.evaluate('window.wordsAt'):.0f} ms (this busy 2-core machine)")
         assert table.evaluate("document.querySelector('#app').dataset.reveal") == "1"
         assert roller.locator("[data-decision], [data-act='do'], [data-act='confirm']").count() == 0
@@ -117,7 +124,9 @@ def test_a_tap_that_starts_a_reveal_answers_on_the_phone_at_once(browser, tmp_pa
         roller.locator('.bar [data-act="lang"]').tap()
         other = "nl" if lang == "en" else "en"
         roller.wait_for_function("(l) => document.documentElement.lang === l", arg=other)
-        assert roller.locator('[data-out="rolled"]').inner_text() == WORDS[other]["phone"]["rolled"].format(a=a, b=b, total=a + b)
+        assert roller.locator('[data-out="rolled"]').inner_text() == WORDS[other]["phone"]["rolled"].format(
+            a=a, b=b, total=a + b
+        )
         roller.screenshot(path=shots / f"land-rolled-{other}-portrait.png")
     finally:
         for ctx in contexts:
@@ -242,7 +251,7 @@ def test_the_decision_stays_in_view_through_changes_of_height_until_the_person_s
     host = start_host(tmp_path / "data")
     contexts: list = []
     try:
-        table, phones = game_of_three(browser, host, contexts)
+        _table, phones = game_of_three(browser, host, contexts)
         roller = next(p for p in phones if p.locator('[data-act="do"][data-type="roll"]').count())
         roller.set_viewport_size(LANDSCAPE)
         whole = f"() => ({OFF_SCREEN})() === ''"

@@ -3,6 +3,7 @@
 Two table screens of one game, as a family has them: the laptop (1366×768) and the television
 (1920×1080), both in English. The game is played to its end over a third socket of the table.
 """
+
 from __future__ import annotations
 
 from finished_game import NAMES, play_to_the_end

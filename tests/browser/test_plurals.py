@@ -4,16 +4,17 @@ English, and the table's status line with two bidders left ("mogen bieden", not 
 The browser part runs the page's own modules (i18n.js, words.js) in Chromium on the table page,
 at 1366×768; it has no screen of interest.
 """
+
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
 
-from engine import Game
-
 from web_driver import settle
 from web_host import TABLE
+
+from engine import Game
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
 FILES = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("nl", "en")}
@@ -42,8 +43,9 @@ def test_both_languages_have_the_same_strings_and_whole_plural_forms():
                 plurals += 1
                 assert set(value) == FORMS, key  # Dutch and English have exactly these two forms
                 # The same placeholders in both forms ("one" may spell its count out: "Nog één speler").
-                assert set(re.findall(r"\{(\w+)\}", value["one"])) - {"n"} == \
-                    set(re.findall(r"\{(\w+)\}", value["other"])) - {"n"}, key
+                assert set(re.findall(r"\{(\w+)\}", value["one"])) - {"n"} == set(
+                    re.findall(r"\{(\w+)\}", value["other"])
+                ) - {"n"}, key
     assert plurals >= 14
 
 
@@ -60,14 +62,24 @@ PLURAL = """async (lang) => {
 }"""
 
 EXPECTED = {
-    "nl": {"forms": ["other", "one", "other", "other", "other"], "texts": ["0 spelers", "1 speler", "2 spelers"],
-           "need": ["Nog één speler nodig.", "Nog 2 spelers nodig."], "casinos": ["1 casino", "4 casino's"],
-           "ring": ["Het bord: 1 vakje", "Het bord: 24 vakjes"], "names": ["Ann", "Ann en Bob", "Ann, Bob en Cas"],
-           "countless": "{n} spelers"},
-    "en": {"forms": ["other", "one", "other", "other", "other"], "texts": ["0 players", "1 player", "2 players"],
-           "need": ["One more player needed.", "2 more players needed."], "casinos": ["1 casino", "4 casinos"],
-           "ring": ["The board: 1 space", "The board: 24 spaces"], "names": ["Ann", "Ann and Bob", "Ann, Bob and Cas"],
-           "countless": "{n} players"},
+    "nl": {
+        "forms": ["other", "one", "other", "other", "other"],
+        "texts": ["0 spelers", "1 speler", "2 spelers"],
+        "need": ["Nog één speler nodig.", "Nog 2 spelers nodig."],
+        "casinos": ["1 casino", "4 casino's"],
+        "ring": ["Het bord: 1 vakje", "Het bord: 24 vakjes"],
+        "names": ["Ann", "Ann en Bob", "Ann, Bob en Cas"],
+        "countless": "{n} spelers",
+    },
+    "en": {
+        "forms": ["other", "one", "other", "other", "other"],
+        "texts": ["0 players", "1 player", "2 players"],
+        "need": ["One more player needed.", "2 more players needed."],
+        "casinos": ["1 casino", "4 casinos"],
+        "ring": ["The board: 1 space", "The board: 24 spaces"],
+        "names": ["Ann", "Ann and Bob", "Ann, Bob and Cas"],
+        "countless": "{n} players",
+    },
 }
 
 WAITING = """async ([lang, views]) => {
@@ -103,9 +115,11 @@ def test_the_plural_function_and_two_bidders_in_both_languages(browser, host):
         last = one["players"][one["waiting"]["seats"][0]]["name"]
         assert page.evaluate(WAITING, ["nl", [two, one]]) == [
             f"Veiling van {casino}: {names[0]} en {names[1]} mogen bieden",
-            f"Veiling van {casino}: {last} mag bieden"]
+            f"Veiling van {casino}: {last} mag bieden",
+        ]
         assert page.evaluate(WAITING, ["en", [two, one]]) == [
             f"Auction of {casino}: {names[0]} and {names[1]} may bid",
-            f"Auction of {casino}: {last} may bid"]
+            f"Auction of {casino}: {last} may bid",
+        ]
     finally:
         ctx.close()

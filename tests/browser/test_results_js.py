@@ -3,6 +3,7 @@
 
 Runs in Chromium on the join page (the module draws with the page's translations); no viewport
 of interest."""
+
 from __future__ import annotations
 
 from engine import Game
@@ -19,8 +20,11 @@ def test_a_result_lasts_its_turn(browser, host):
     page.wait_for_function("() => document.documentElement.lang")
     view = Game.new(["Ann", "Bob", "Cas"], seed="results").view(None)
     before = {**view, "turn_number": 3}
-    paid = {**before, "players": [{**view["players"][0], "money": view["players"][0]["money"] - 100_000}, *view["players"][1:]],
-            "log": [*view["log"], {"type": "bought", "seat": 0, "casino": 8, "amount": 100_000}]}
+    paid = {
+        **before,
+        "players": [{**view["players"][0], "money": view["players"][0]["money"] - 100_000}, *view["players"][1:]],
+        "log": [*view["log"], {"type": "bought", "seat": 0, "casino": 8, "amount": 100_000}],
+    }
     still = {**paid, "log": [*paid["log"], {"type": "rolled", "seat": 1, "dice": [1, 2]}]}
     next_turn = {**still, "turn_number": 4, "log": [*still["log"], {"type": "turn_started", "seat": 1}]}
     shown = page.evaluate(CARD, [before, paid, still, next_turn])

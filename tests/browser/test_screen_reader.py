@@ -3,6 +3,7 @@ means only: Playwright's roles and accessible names (get_by_role, aria_snapshot)
 a data attribute. The turn alert is spoken (role alert); what happened is said in a live region
 (role status) once the table's stage has shown it, never before. The phone: 390×844 with touch,
 English; the table screen 1366×768 without reduced motion, so its reveals take their time."""
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,9 @@ from web_driver import seat_without_phones, settle, start_game
 from web_host import PHONE, TABLE, start_host, stop_host
 
 NAMES = ["Ann", "Bob", "Cas"]
-ROLLING = "() => document.querySelector('#app').dataset.reveal === '1' && !!document.querySelector('.stage .die.rolling')"
+ROLLING = (
+    "() => document.querySelector('#app').dataset.reveal === '1' && !!document.querySelector('.stage .die.rolling')"
+)
 """The table's stage still rolls its dice: their faces are not shown yet."""
 
 
@@ -65,7 +68,9 @@ def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
             samples += 1
             time.sleep(0.1)
         assert samples, "the table's dice were never seen rolling"
-        phone.wait_for_function("(s) => [...document.querySelectorAll('[role=status]')].some((e) => e.textContent.includes(s))", arg=said)
+        phone.wait_for_function(
+            "(s) => [...document.querySelectorAll('[role=status]')].some((e) => e.textContent.includes(s))", arg=said
+        )
 
         # Where the pawn landed: a space by its number and name, then the button that says the choice.
         land = phone.get_by_role("button", name=re.compile(r"^6 Grand Slam"))
@@ -76,9 +81,13 @@ def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
         # Grand Slam: take 100,000; the turn ends and the phone says so.
         take = phone.get_by_role("button", name="Take 100,000")
         take.click()
-        phone.wait_for_function("() => [...document.querySelectorAll('[role=status]')].some((e) => /100,000/.test(e.textContent))")
+        phone.wait_for_function(
+            "() => [...document.querySelectorAll('[role=status]')].some((e) => /100,000/.test(e.textContent))"
+        )
         if dice[0] != dice[1]:  # a double plays again: the alert stays
-            phone.wait_for_function("() => !document.querySelector('[role=alert]') || !document.querySelector('[role=alert]').textContent")
+            phone.wait_for_function(
+                "() => !document.querySelector('[role=alert]') || !document.querySelector('[role=alert]').textContent"
+            )
         print(phone.get_by_role("main").aria_snapshot())
     finally:
         tctx.close()

@@ -15,6 +15,7 @@ verdict, the money it moved). No such line may show on a screen before its card'
 phone before the first normal screen's face; nor may a phone show the state after the challenge
 (its log's end) before then.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,9 @@ from typing import Any
 
 from game_plan import NAMES, Planner
 from phone_fit import SMALL_PHONE
-from web_host import SEED, TABLE, TV, start_host, stop_host
 from web_driver import confirm_if_asked, phone_chains, settle
+from web_host import SEED, TABLE, TV, start_host, stop_host
+
 from engine import BANKER, Game, Settings
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
@@ -80,8 +82,11 @@ def template(text: str) -> re.Pattern:
     return re.compile(".+".join(re.escape(part) for part in re.split(r"\{\w+\}", text)))
 
 
-NAMING = [template(WORDS[lang][group][key]) for lang in WORDS
-          for group, key in (("show", "bluff_symbol"), ("ev", "challenge_true"), ("ev", "challenge_false"))]
+NAMING = [
+    template(WORDS[lang][group][key])
+    for lang in WORDS
+    for group, key in (("show", "bluff_symbol"), ("ev", "challenge_true"), ("ev", "challenge_false"))
+]
 """A bluff card's caption and a challenge's history line, whatever the symbol and the names."""
 
 
@@ -92,8 +97,9 @@ class Game3:
         self.browser = browser
         self.contexts: list = []
         self.errors: list[str] = []
-        self.screens = [self._page(browser, {**TABLE, "locale": "en-GB", **options}, host.table_url)
-                        for options in screens]
+        self.screens = [
+            self._page(browser, {**TABLE, "locale": "en-GB", **options}, host.table_url) for options in screens
+        ]
         for page in self.screens:
             settle(page)
         self.table = self.screens[0]
@@ -106,7 +112,9 @@ class Game3:
             settle(page)
             self.phones.append(page)
         self.table.wait_for_function("(n) => document.querySelectorAll('.lp').length === n", arg=len(NAMES))
-        problem = self.table.evaluate(TABLE_SEND, [{"type": "set_settings", "settings": {"auction_seconds": 120}}, None])
+        problem = self.table.evaluate(
+            TABLE_SEND, [{"type": "set_settings", "settings": {"auction_seconds": 120}}, None]
+        )
         assert problem is None, problem
         self.table.locator('[data-act="do"][data-type="start"]').click()
         confirm_if_asked(self.table)
@@ -151,13 +159,19 @@ class Game3:
 
     def skip_and_wait(self) -> None:
         """The banker skips a running reveal (space bar); every page then shows the mirror's state."""
-        self.table.wait_for_function("(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end"
-                                     " || document.querySelector('#app').dataset.reveal === '1'", arg=self.end())
+        self.table.wait_for_function(
+            "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end"
+            " || document.querySelector('#app').dataset.reveal === '1'",
+            arg=self.end(),
+        )
         if self.table.evaluate("document.querySelector('#app').dataset.reveal") == "1":
             self.table.keyboard.press("Space")
         for page in self.pages:
-            page.wait_for_function("(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end"
-                                   " && document.querySelector('#app').dataset.reveal !== '1'", arg=self.end())
+            page.wait_for_function(
+                "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end"
+                " && document.querySelector('#app').dataset.reveal !== '1'",
+                arg=self.end(),
+            )
 
     def to_the_challenge(self) -> tuple[int, dict[str, Any]]:
         """Play up to the owner's challenge of a bluff card laid down after a lost bet; returns that
@@ -168,9 +182,16 @@ class Game3:
             trial = Planner(Game.from_json(p.game.to_json()), p.chains, list(p.steps))
             free = [c["id"] for c in trial.view["casinos"] if c["owner"] is None]
             others = [s for s in range(len(NAMES)) if s != seat]
-            for i, casino in enumerate(free[:2 * len(others)]):
-                trial.do(BANKER, {"type": "move_casino", "casino": casino, "to": others[i % len(others)],
-                                  "reason": "Set up for the test"})
+            for i, casino in enumerate(free[: 2 * len(others)]):
+                trial.do(
+                    BANKER,
+                    {
+                        "type": "move_casino",
+                        "casino": casino,
+                        "to": others[i % len(others)],
+                        "reason": "Set up for the test",
+                    },
+                )
             if not trial.view["players"][seat]["bluff_count"]:
                 trial.do(BANKER, {"type": "give_bluff", "seat": seat, "reason": "Set up for the test"})
             try:
@@ -202,14 +223,21 @@ class Game3:
             page.evaluate(SAMPLE)
             self.screens.append(page)
         for page in self.pages:
-            page.wait_for_function("(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end"
-                                   " && document.querySelector('#app').dataset.reveal !== '1'", arg=self.end(), timeout=20_000)
+            page.wait_for_function(
+                "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end"
+                " && document.querySelector('#app').dataset.reveal !== '1'",
+                arg=self.end(),
+                timeout=20_000,
+            )
         self.table.wait_for_timeout(1000)
         records = [page.evaluate(STOP) for page in self.pages]
         for record, page in zip(records, self.pages):
             record["screen"] = page not in self.phones
-        return (records if late is None else records[:len(self.screens) - 1] + records[len(self.screens):]
-                + [records[len(self.screens) - 1]]), events
+        return (
+            records
+            if late is None
+            else records[: len(self.screens) - 1] + records[len(self.screens) :] + [records[len(self.screens) - 1]]
+        ), events
 
 
 def naming(record: dict) -> set[str]:
@@ -219,8 +247,12 @@ def naming(record: dict) -> set[str]:
     taken for secrets: its state after the action is seen by its log's end instead (``moved``)."""
     samples = record["samples"]
     before, after = set(samples[0]["lines"]), set(samples[-1]["lines"])
-    return {line for s in samples for line in s["lines"] if any(p.search(line) for p in NAMING)
-            or (record["screen"] and line in after and line not in before)}
+    return {
+        line
+        for s in samples
+        for line in s["lines"]
+        if any(p.search(line) for p in NAMING) or (record["screen"] and line in after and line not in before)
+    }
 
 
 def moved(record: dict, end: int, when: int) -> list[int]:
@@ -263,8 +295,10 @@ def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x
             assert face is not None, f"{size}: the card's face never showed"
             assert record["clock"]["steps"], record["clock"]
             early = told_before(record, face)
-            print(f"\n{size}: {len(record['samples'])} samples, face up {face - record['samples'][0]['t']} ms"
-                  f" after sampling began ({turned['symbol']}, valid: {turned['valid']}); named before: {early}")
+            print(
+                f"\n{size}: {len(record['samples'])} samples, face up {face - record['samples'][0]['t']} ms"
+                f" after sampling began ({turned['symbol']}, valid: {turned['valid']}); named before: {early}"
+            )
             assert early == [], f"{size}: named before the card's face: {early}"
         # A phone: not before the first table's face, nor before the host's clock ends (a stage that
         # lags on a busy machine shows the face after it; the phones rightly get the outcome then).
@@ -281,7 +315,8 @@ def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x
 
 
 def test_a_screen_with_reduced_motion_leaves_the_others_reveal_whole_and_shows_the_outcome_at_the_clocks_end(
-        browser, tmp_path):
+    browser, tmp_path
+):
     """Also a table screen opened once the challenge is sent (1366x768): it has nothing to play, and
     shows the outcome at the clock's end too. The clock is stretched (10 s) so it opens in time on a
     busy machine."""
@@ -299,8 +334,10 @@ def test_a_screen_with_reduced_motion_leaves_the_others_reveal_whole_and_shows_t
             spans = reveal_spans(record)
             assert len(spans) == 1, (name, spans)
             start, end = spans[0]
-            print(f"\n{name}: the reveal shown for {end - start} ms, ended {end - until:+.0f} ms from the host's"
-                  f" clock ({length:.1f} s)")
+            print(
+                f"\n{name}: the reveal shown for {end - start} ms, ended {end - until:+.0f} ms from the host's"
+                f" clock ({length:.1f} s)"
+            )
             # The screen hears the end when the clock ends, not before; on a machine this busy (load
             # 20 on 2 cores) a page has drawn it up to 2.3 s later.
             assert until - 100 <= end <= until + 4000, (name, end - until)

@@ -2,6 +2,7 @@
 banker starts; a phone that went away is named on the table's lobby after about five seconds, and
 the banker starts without it. The laptop's screen (1366×768) in English, the phones at 390×844
 (touch), one in Dutch."""
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,10 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         frames = Frames(table)
         table.goto(host.table_url)
         settle(table)
-        phones = [joined_phone(browser, host, name, contexts, **PHONE, locale=locale)
-                  for name, locale in (("Ann", "en-GB"), ("Bob", "nl-NL"), ("Cas", "en-GB"))]
+        phones = [
+            joined_phone(browser, host, name, contexts, **PHONE, locale=locale)
+            for name, locale in (("Ann", "en-GB"), ("Bob", "nl-NL"), ("Cas", "en-GB"))
+        ]
         table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
         kept = kept_entries(phones)
         # Cas's phone goes away (asleep, out of the Wi-Fi) before the banker starts.
@@ -37,13 +40,22 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         said = "(w) => document.querySelector('[data-out=\"starting\"]')?.textContent === w"
         table.wait_for_function(said, arg=WORDS["en"]["lobby"]["starting"]["one"].format(names="Cas"), timeout=4_000)
         for page, lang in ((phones[0], "en"), (phones[1], "nl")):
-            page.wait_for_function("(w) => document.querySelector('[data-out=\"lobby-lead\"]')?.textContent === w",
-                                   arg=WORDS[lang]["lobby"]["starting_phone"])
+            page.wait_for_function(
+                "(w) => document.querySelector('[data-out=\"lobby-lead\"]')?.textContent === w",
+                arg=WORDS[lang]["lobby"]["starting_phone"],
+            )
             assert page.locator('[data-act="open"][data-type="rename"], [data-act="leave-ask"]').count() == 0
         # The seats are final: no move, no remove, no add, no settings.
-        assert table.locator('[data-act="move"]:enabled, [data-act="remove"], [data-type="add_player"], '
-                             '[data-type="unlock"], [data-act="save-settings"]').count() == 0
-        table.wait_for_function(said, arg=WORDS["en"]["lobby"]["starting_late"]["one"].format(names="Cas"), timeout=10_000)
+        assert (
+            table.locator(
+                '[data-act="move"]:enabled, [data-act="remove"], [data-type="add_player"], '
+                '[data-type="unlock"], [data-act="save-settings"]'
+            ).count()
+            == 0
+        )
+        table.wait_for_function(
+            said, arg=WORDS["en"]["lobby"]["starting_late"]["one"].format(names="Cas"), timeout=10_000
+        )
         without = table.locator('[data-act="do"][data-type="start_without"]')
         assert without.inner_text() == WORDS["en"]["act"]["start_without"]
         box = without.bounding_box()

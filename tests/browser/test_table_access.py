@@ -3,6 +3,7 @@ time, the banker gives the auction more time or pauses it, How to play before th
 the table with the keyboard alone, and axe-core on the pages the extremes game does not walk
 through. Six players; the table at 1920×1080 and 1366×768, no touch, English, light theme,
 reduced motion (each test says its sizes)."""
+
 from __future__ import annotations
 
 import re
@@ -16,7 +17,9 @@ from web_host import PHONE
 
 
 def open_table(browser, host, size: str, **options):
-    ctx = browser.new_context(viewport=SIZES[size], locale="en-GB", color_scheme="light", reduced_motion="reduce", **options)
+    ctx = browser.new_context(
+        viewport=SIZES[size], locale="en-GB", color_scheme="light", reduced_motion="reduce", **options
+    )
     page = ctx.new_page()
     page.goto(host.table_url)
     settle(page)
@@ -26,7 +29,7 @@ def open_table(browser, host, size: str, **options):
 def test_a_player_without_a_phone_bids_in_one_tap_with_the_pad_whole_in_view(browser, host, shots):
     ctx, page = open_table(browser, host, "1920x1080")
     start_six(page)
-    seller, bidders = start_auction(page)
+    _seller, bidders = start_auction(page)
     # Five bidders without a phone: a line each, every button whole in view.
     for size in ("1920x1080", "1366x768"):
         resize(page, SIZES[size])
@@ -54,10 +57,14 @@ def test_a_player_without_a_phone_bids_in_one_tap_with_the_pad_whole_in_view(bro
         assert all(s["whole"] for s in seen), seen
         page.locator(f'{pad} [data-act="cancel"]').click()
     # One tap: the lowest bid.
-    low = next(a for a in table_message(page)["table"]["phoneless"][str(grandma)] if a["type"] == "bid")["amount"]["min"]
+    low = next(a for a in table_message(page)["table"]["phoneless"][str(grandma)] if a["type"] == "bid")["amount"][
+        "min"
+    ]
     page.locator(f'{pad} [data-act="bid-now"]').click()
-    page.wait_for_function("(s) => { const v = document.querySelector('[data-out=\"high-bid\"]'); return v && v.textContent.includes(s); }",
-                           arg=f"{low:,}")
+    page.wait_for_function(
+        "(s) => { const v = document.querySelector('[data-out=\"high-bid\"]'); return v && v.textContent.includes(s); }",
+        arg=f"{low:,}",
+    )
     view = table_message(page)["view"]
     assert view["waiting"]["bidder"] == grandma and view["waiting"]["high"] == low
     ctx.close()
@@ -74,8 +81,10 @@ def test_the_banker_pauses_the_auction_and_gives_more_time_on_the_stage(browser,
     assert countdown.inner_text().startswith("Paused")
     left = table_message(page)["auction"]["remaining"]
     page.locator('.auction-clock [data-type="auction_more_time"]').click()
-    page.wait_for_function("(n) => document.querySelector('[data-out=\"countdown\"]').textContent.replace(/\\s/g, ' ').includes(`${n} s`)",
-                           arg=int(-(-(left + 10) // 1)))
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-out=\"countdown\"]').textContent.replace(/\\s/g, ' ').includes(`${n} s`)",
+        arg=int(-(-(left + 10) // 1)),
+    )
     page.screenshot(path=shots / "auction-paused.png")
     check_table(page, "the auction paused, 1920x1080")
     page.locator('.auction-clock [data-type="auction_resume"]').click()
@@ -135,18 +144,27 @@ def test_the_table_with_the_keyboard_alone_in_the_game_and_the_auction(browser, 
     start_six(page)
     first = table_message(page)["view"]["turn"]
     tab_to(page, "Roll the dice")
-    page.wait_for_function("() => document.querySelector('#app').dataset.reveal === '' && document.querySelector('.phoneless .chooser')")
+    page.wait_for_function(
+        "() => document.querySelector('#app').dataset.reveal === '' && document.querySelector('.phoneless .chooser')"
+    )
     tab_to(page, "6 Grand Slam")
     tab_to(page, "My pawn is on: Grand Slam")
     tab_to(page, "Take 100,000")
-    page.wait_for_function("(s) => document.querySelector('#app').dataset.reveal === ''"
-                           " && document.querySelector(`.phoneless[data-seat]:not([data-seat='${s}']) [data-type=auction]`)", arg=first)
+    page.wait_for_function(
+        "(s) => document.querySelector('#app').dataset.reveal === ''"
+        " && document.querySelector(`.phoneless[data-seat]:not([data-seat='${s}']) [data-type=auction]`)",
+        arg=first,
+    )
     seller = table_message(page)["view"]["turn"]
     assert seller != first or table_message(page)["view"]["phase"] == "roll"
     tab_to(page, "Auction a casino")
     page.locator(".phoneless .chooser").wait_for()
     casino = table_message(page)["table"]["phoneless"][str(seller)]
-    name = next(c["name"] for c in table_message(page)["view"]["casinos"] if c["id"] == next(a for a in casino if a["type"] == "auction")["casino"])
+    name = next(
+        c["name"]
+        for c in table_message(page)["view"]["casinos"]
+        if c["id"] == next(a for a in casino if a["type"] == "auction")["casino"]
+    )
     tab_to(page, name)
     tab_to(page, f"Auction {name}")
     page.locator(".stage.auction").wait_for()
@@ -158,7 +176,9 @@ def test_the_table_with_the_keyboard_alone_in_the_game_and_the_auction(browser, 
     tab_to(page, "Start the clock again")
     page.locator('[data-type="auction_pause"]').wait_for()
     page.screenshot(path=shots / "keyboard-auction.png")
-    assert table_message(page)["auction"]["paused"] is False and table_message(page)["view"]["waiting"]["high"] == 100_000
+    assert (
+        table_message(page)["auction"]["paused"] is False and table_message(page)["view"]["waiting"]["high"] == 100_000
+    )
     ctx.close()
 
 

@@ -2,14 +2,15 @@
 eight-digit amounts, every casino with one player, the lap tag and the turn dot, at 1280×720,
 1366×768, 1920×1080 and 3840×2160 (no touch), in both languages and both themes. Nothing is cut,
 squeezed or covered (`fit_check.py`); every amount is shown whole."""
-from __future__ import annotations
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from __future__ import annotations
 
 from extremes import LONG_NAMES, RICH, SIZES, WORST, resize, set_money_rules
 from fit_check import check_table
-from engine.settings import MAX_BOX
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_driver import seat_without_phones, settle, start_game
+
+from engine.settings import MAX_BOX
 
 AMOUNTS = """() => [...document.querySelectorAll('.tp-money, .purse strong')].map((e) => {
   const r = e.getBoundingClientRect();
@@ -93,7 +94,7 @@ SIZES_JS = """() => {
 
 
 def test_turn_number_casino_count_and_chart_axes_grow_with_the_screen(browser, host):
-    """"Turn 188" in the bar, the end's "casinos: 12" and the chart's axes follow --u (1366×768 and
+    """ "Turn 188" in the bar, the end's "casinos: 12" and the chart's axes follow --u (1366×768 and
     1920×1080, English, light), no longer a fixed 12 to 16 px."""
     ctx = browser.new_context(viewport=SIZES["1366x768"], locale="en-GB", reduced_motion="reduce")
     page = ctx.new_page()
@@ -108,13 +109,15 @@ def test_turn_number_casino_count_and_chart_axes_grow_with_the_screen(browser, h
         resize(page, SIZES[label])
         game = page.evaluate(SIZES_JS)
         page.evaluate(WORST, {"n": 3, "rich": RICH, "over": True})
-        page.locator('.bar .turn-no').wait_for()
+        page.locator(".bar .turn-no").wait_for()
         end = page.evaluate(SIZES_JS)
         got[label] = {**end, "turn": game["turn"], "turn_at_end": end["turn"]}
-        page.evaluate("async () => { const { store } = await import('/static/js/table-shared.js'); store.set({ msg: window.realMessage }); }")
+        page.evaluate(
+            "async () => { const { store } = await import('/static/js/table-shared.js'); store.set({ msg: window.realMessage }); }"
+        )
     for label, g in got.items():
-        assert abs(g["turn"] - g["u"]) < .1, (label, g)
-        assert g["casinos"] >= .8 * g["u"] - .1 and g["axis"] >= .8 * g["u"], (label, g)
+        assert abs(g["turn"] - g["u"]) < 0.1, (label, g)
+        assert g["casinos"] >= 0.8 * g["u"] - 0.1 and g["axis"] >= 0.8 * g["u"], (label, g)
     print(f"\nsizes in px: {got}")
     small, large = got["1366x768"], got["1920x1080"]
     assert small["turn"] >= 20 and small["casinos"] >= 16 and small["axis"] >= 16, small

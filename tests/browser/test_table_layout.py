@@ -3,6 +3,7 @@ television's 1920×1080 (no touch, English, light theme), without page scrolling
 squeezed or covered (`fit_check`). The extremes (long names, eight digits, other sizes) are in
 test_table_extremes.py.
 """
+
 from __future__ import annotations
 
 import json

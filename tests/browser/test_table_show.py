@@ -3,13 +3,13 @@ covered claim codes, the banker's drawer by keyboard, and the screen kept awake.
 
 Every test here shows the table screen at 1366×768 (``TABLE``), no touch, in English unless it says otherwise.
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from web_driver import seat_without_phones, settle, start_game
-
 from web_host import TABLE
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
@@ -178,7 +178,9 @@ def test_big_moments_get_a_banner_with_the_money_that_moved(browser, host, shots
     got = page.evaluate(MOMENTS)
     everybody, slam = got["everybody"], got["slam"]
     assert not everybody["hidden"] and everybody["kind"] == "everybody_result"
-    assert everybody["draws"] == ["3♠Ann", "K♥Bob★", "2♦Cas"] and everybody["top"] == "K♥Bob★"  # the cards, not the scores
+    assert (
+        everybody["draws"] == ["3♠Ann", "K♥Bob★", "2♦Cas"] and everybody["top"] == "K♥Bob★"
+    )  # the cards, not the scores
     assert everybody["moved"] == ["the bank→Bob500,000"]
     wheel = got["wheel"]
     assert wheel["draws"] == ["17Ann", "17Bob★", "0Cas", "3Ann", "30Bob★"] and wheel["rows"] == ["first", "again"]

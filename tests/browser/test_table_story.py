@@ -8,6 +8,7 @@ socket (`send`, as the table's controls do), the steps worked out on a local eng
 host's seed (`game_plan.Planner`). The table screen runs with reduced motion (it shows each outcome
 when the host's clock ends), no touch, light theme; each test names its sizes and languages.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ from typing import Any
 from board_editor import board_24
 from fit_check import check_table
 from game_plan import NAMES, Planner
-from web_host import SEED, TABLE, TV, start_host, stop_host
 from web_driver import log_end, seat_without_phones, settle, shoot, start_game, wait_log
+from web_host import SEED, TABLE, TV, start_host, stop_host
+
 from engine import BANKER, Game, Settings
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
@@ -59,17 +61,29 @@ WATCH = """() => {
 class Table:
     """The table screen of a game played by seats without phones, and its mirror engine."""
 
-    def __init__(self, browser, host, settings: Settings, board: dict | None = None, names: list[str] = NAMES,
-                 **options: Any) -> None:
-        self.ctx = browser.new_context(**{**TABLE, "locale": "en-GB", "color_scheme": "light", "reduced_motion": "reduce", **options})
+    def __init__(
+        self, browser, host, settings: Settings, board: dict | None = None, names: list[str] = NAMES, **options: Any
+    ) -> None:
+        self.ctx = browser.new_context(
+            **{**TABLE, "locale": "en-GB", "color_scheme": "light", "reduced_motion": "reduce", **options}
+        )
         self.page = self.ctx.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.goto(host.table_url)
         settle(self.page)
         seat_without_phones(self.page, names)
-        self.send(BANKER, {"type": "set_settings", "settings": {"auction_seconds": settings.auction_seconds,
-                                                                "lap_confirm": settings.lap_confirm, "board": board}})
+        self.send(
+            BANKER,
+            {
+                "type": "set_settings",
+                "settings": {
+                    "auction_seconds": settings.auction_seconds,
+                    "lap_confirm": settings.lap_confirm,
+                    "board": board,
+                },
+            },
+        )
         start_game(self.page)
         self.mirror = Game.new(names, settings=settings, seed=SEED)
         self.idle()
@@ -82,8 +96,10 @@ class Table:
     def idle(self) -> None:
         """The reveal over, the table caught up with the mirror, the stage still."""
         wait_log(self.page, log_end(self.mirror.view(None)))
-        self.page.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''"
-                                    " && !document.querySelector('.stage[data-playing]')")
+        self.page.wait_for_function(
+            "() => document.querySelector('#app').dataset.reveal === ''"
+            " && !document.querySelector('.stage[data-playing]')"
+        )
 
     def play(self, steps, check=lambda seat, action, tag: None) -> None:
         """Each planned step through the page; ``check`` after each one."""
@@ -103,10 +119,13 @@ def plan(settings: Settings, names: list[str] = NAMES) -> Planner:
 
 def on_top(page, selector: str) -> bool:
     """The element's middle is itself (or inside it) at elementFromPoint, and inside the window."""
-    return page.evaluate("""(sel) => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
+    return page.evaluate(
+        """(sel) => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
       const x = r.left + r.width / 2, y = r.top + r.height / 2;
       return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
-        && !!document.elementFromPoint(x, y)?.closest(sel); }""", selector)
+        && !!document.elementFromPoint(x, y)?.closest(sel); }""",
+        selector,
+    )
 
 
 def status_lines(page) -> float:
@@ -147,18 +166,30 @@ def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
                 assert m["height"] > 0.85 * s["height"] and m["width"] > 0.9 * s["width"], (m, s)
                 assert LONG[runner] in moment.inner_text()
                 assert moment.locator(".grand-card .card-face").count() == 1
-                assert sorted(int(c) for c in moment.locator("[data-casino]").evaluate_all("els => els.map(e => e.dataset.casino)")) == combination
+                assert (
+                    sorted(
+                        int(c)
+                        for c in moment.locator("[data-casino]").evaluate_all("els => els.map(e => e.dataset.casino)")
+                    )
+                    == combination
+                )
                 shoot(page, shots / "lap-started.png")
+
         table.play(p.steps[:start], check)
         table.play(p.steps[start:])
 
         def finale(words: dict) -> None:
-            stage = page.locator('.stage.finale')
+            stage = page.locator(".stage.finale")
             stage.wait_for()
             claim, status = words["show"]["finale_claim"], words["wait"]["lap_claim_banker"]
             assert stage.locator('[data-out="runner"]').inner_text() == LONG[runner]
             assert claim in stage.inner_text()
-            assert sorted(int(c) for c in stage.locator("[data-casino]").evaluate_all("els => els.map(e => e.dataset.casino)")) == combination
+            assert (
+                sorted(
+                    int(c) for c in stage.locator("[data-casino]").evaluate_all("els => els.map(e => e.dataset.casino)")
+                )
+                == combination
+            )
             assert page.locator('[data-out="status"]').inner_text() == status
             assert status_lines(page) <= 2.01  # two lines at most
             assert page.locator("#drawer").count() == 0 and page.locator(".moment:not([hidden])").count() == 0
@@ -180,7 +211,8 @@ def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
         table.mirror.apply(BANKER, {"type": "reject_lap"})
         table.idle()
         assert page.locator(".history li span").first.inner_text() == EN["ev"]["lap_rejected"].format(
-            by="The banker", seat=LONG[runner])  # the banker in words, not "Seat 0"
+            by="The banker", seat=LONG[runner]
+        )  # the banker in words, not "Seat 0"
         assert page.locator(".stage.finale").count() == 0 and page.locator(".stage").count() == 1
         table.play([(runner, {"type": "claim_lap"}, None)])
 
@@ -272,10 +304,14 @@ def test_banners_end_when_a_reveal_starts_and_everybody_plays_shows_the_cards(br
                 moment.wait_for()
                 page.wait_for_function("() => document.querySelector('.moment').getAnimations().length === 0")
                 result = next(e for e in reversed(view["log"]) if e["type"] == "everybody_result")
-                first = [e for e in view["log"] if e["type"] == "card"][-len(NAMES):]
+                first = [e for e in view["log"] if e["type"] == "card"][-len(NAMES) :]
                 for e in first:
                     draw = moment.locator(f'.draws[data-round="first"] .draw[data-seat="{e["seat"]}"]')
-                    assert draw.locator(".face").inner_text() == EN["rank"][e["rank"]] + {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}[e["suit"]]
+                    assert (
+                        draw.locator(".face").inner_text()
+                        == EN["rank"][e["rank"]]
+                        + {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}[e["suit"]]
+                    )
                     assert NAMES[e["seat"]] in draw.inner_text()
                 assert moment.locator(".draw.top").get_attribute("data-seat") == str(result["winner"])
                 assert "★" in moment.locator(".draw.top").inner_text()
@@ -286,8 +322,9 @@ def test_banners_end_when_a_reveal_starts_and_everybody_plays_shows_the_cards(br
             if tag == "auction":
                 # The sale is one line of the history: above the bids, only the sale.
                 lines = page.locator(".history li").evaluate_all("els => els.map(e => e.dataset.ev)")
-                newer = lines[:next(i for i, ev in enumerate(lines) if ev in ("bid", "bid_passed"))]
+                newer = lines[: next(i for i, ev in enumerate(lines) if ev in ("bid", "bid_passed"))]
                 assert newer.count("auction_closed") == 1 and not {"paid", "casino_moved"} & set(newer), lines[:8]
+
         table.play(p.steps, check)
         assert shown["everybody"]
         plays = page.evaluate("window.__plays")
@@ -326,11 +363,26 @@ def test_everybody_plays_with_six_long_names(browser, tmp_path, shots):
         assert moment.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1 && m.scrollWidth <= m.clientWidth + 1")
         names = moment.locator('.draws[data-round="first"] .who > span:last-child')
         assert names.evaluate_all("els => els.map((e) => e.title)") == SIX
-        assert names.evaluate_all("els => els.every((e) => e.getBoundingClientRect().height <= 2.5 * parseFloat(getComputedStyle(e).lineHeight))")
+        assert names.evaluate_all(
+            "els => els.every((e) => e.getBoundingClientRect().height <= 2.5 * parseFloat(getComputedStyle(e).lineHeight))"
+        )
         page.wait_for_function("() => window.__rankCovered.length > 0")
         assert page.evaluate("window.__rankCovered") == [["everybody_result", False]]
         page.wait_for_function("() => document.querySelector('.moment').getAnimations().length === 0")
         page.screenshot(path=shots / "everybody-six-nl.png")
+        # The next seat's pad opens a chooser below the stage while the banner is still up: the
+        # stage gets shorter and the banner stays inside it (its money lines give way), over nothing.
+        page.locator('.phoneless [data-act="open"]').first.click()
+        page.locator(".phoneless .chooser").wait_for()
+        assert not moment.is_hidden()
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        m, s = moment.bounding_box(), page.locator(".stage").bounding_box()
+        assert m["y"] >= s["y"] and m["y"] + m["height"] <= s["y"] + s["height"] + 0.5, (m, s)
+        assert moment.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1"), moment.evaluate(
+            "(m) => [m.scrollHeight, m.clientHeight, m.className]"
+        )
+        page.screenshot(path=shots / "everybody-six-nl-pad-open.png")
+        check_table(page, "Everybody Plays' banner with the next pad's chooser open at 1366x768")
         assert not table.errors, table.errors
         table.ctx.close()
     finally:
@@ -369,23 +421,28 @@ def test_a_named_landing_is_said_and_skip_stays_off_the_wheel(browser, tmp_path,
         seat = p.until_turn_start(step=p.board_step)
         p.do(seat, {"type": "roll"})
         suggested = p.view["waiting"]["suggested"]["at"]
-        named = next(a for a in p.legal(seat) if a["type"] == "land" and a["space"] == "win_pot" and a["at"] != suggested)
+        named = next(
+            a for a in p.legal(seat) if a["type"] == "land" and a["space"] == "win_pot" and a["at"] != suggested
+        )
         p.do(seat, named, "named")
         table.play(p.steps)
 
         def said(words: dict) -> str:
-            where = f'{words["space"]["win_pot"]} ({words["symbol"][named["symbol"]]})'
-            return words["ev"]["landed_named"].format(seat=NAMES[seat], where=where, space_no=named["at"] + 1,
-                                                       dice_no=suggested + 1)
+            where = f"{words['space']['win_pot']} ({words['symbol'][named['symbol']]})"
+            return words["ev"]["landed_named"].format(
+                seat=NAMES[seat], where=where, space_no=named["at"] + 1, dice_no=suggested + 1
+            )
+
         def short(words: dict) -> str:
             return words["show"]["named_short"].format(space_no=named["at"] + 1, dice_no=suggested + 1)
+
         landed = page.locator('.history li[data-ev="landed"] span').first
         assert landed.inner_text() == said(EN)
         assert page.locator('.moment[data-kind="landed_named"] .moment-title').inner_text() == said(EN)
         page.wait_for_function("() => document.querySelector('.moment').getAnimations().length === 0")
         shoot(page, shots / "named-landing.png")
         page.locator(".moment").click()  # a tap ends the banner; the stage's caption keeps it
-        page.locator('.moment').wait_for(state="hidden")
+        page.locator(".moment").wait_for(state="hidden")
         page.locator('[data-out="stage"]').wait_for(state="visible")
         assert table.caption() == short(EN)
         shoot(page, shots / "named-landing-caption.png")
@@ -451,7 +508,7 @@ def test_the_words_follow_the_engines_events(browser, host):
     sale = plan(SETTINGS)
     sale.auction()
     log = sale.game.view(None)["log"]
-    closed = log[max(i for i, e in enumerate(log) if e["type"] == "auction_closed"):]
+    closed = log[max(i for i, e in enumerate(log) if e["type"] == "auction_closed") :]
 
     ctx = browser.new_context(**TABLE)
     page = ctx.new_page()
@@ -462,7 +519,8 @@ def test_the_words_follow_the_engines_events(browser, host):
     for lang, words in (("en", EN), ("nl", NL)):
         got = dict(page.evaluate(WORDS, [lang, [landed], view]))
         assert got["landed"] == words["ev"]["landed_named"].format(
-            seat=NAMES[seat], where=casino, space_no=named["at"] + 1, dice_no=suggested + 1)
+            seat=NAMES[seat], where=casino, space_no=named["at"] + 1, dice_no=suggested + 1
+        )
         plain = page.evaluate(WORDS, [lang, [followed], after.view(None)])[0][1]
         dice_said = words["ev"]["landed_named"].split("; ")[1].split("{")[0]
         assert plain.startswith(NAMES[seat]) and "{" not in plain and dice_said not in plain
@@ -470,10 +528,16 @@ def test_the_words_follow_the_engines_events(browser, host):
         sold = [kind for kind, _ in said if kind in ("auction_closed", "paid", "casino_moved")]
         assert sold == ["auction_closed"], said  # one line for the sale
         # A creditor who buys with the debt owed to him: the line says how much of the price that was.
-        credit = {**next(e for e in closed if e["type"] == "auction_closed"), "price": 300_000, "credit": 200_000, "buyer": 1}
+        credit = {
+            **next(e for e in closed if e["type"] == "auction_closed"),
+            "price": 300_000,
+            "credit": 200_000,
+            "buyer": 1,
+        }
         text = page.evaluate(WORDS, [lang, [credit], sale.view])[0][1]
         sep = "," if lang == "en" else "."
         name = next(c["name"] for c in sale.view["casinos"] if c["id"] == credit["casino"])
-        assert text == words["ev"]["auction_sold_credit"].format(casino=name, buyer=NAMES[1], price=f"300{sep}000",
-                                                                   credit=f"200{sep}000"), text
+        assert text == words["ev"]["auction_sold_credit"].format(
+            casino=name, buyer=NAMES[1], price=f"300{sep}000", credit=f"200{sep}000"
+        ), text
     ctx.close()

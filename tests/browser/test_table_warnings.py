@@ -1,5 +1,6 @@
 """The table screen says in words, in English and in Dutch, what the host reports: claim codes
 being guessed (in the banker's drawer) and saving that stopped (the data file cannot be written)."""
+
 from __future__ import annotations
 
 import json
@@ -8,9 +9,8 @@ from pathlib import Path
 
 import pytest
 import socketio
-
-from web_host import start_host, stop_host
 from web_driver import open_table, perform
+from web_host import start_host, stop_host
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
 NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))

@@ -1,12 +1,13 @@
 """The table screen's first load stays under 300 KB: everything the page asks for until the
 lobby shows (HTML with the icon sprite, CSS, every module, the Socket.IO client, the
 translations), uncompressed as the host serves it (1366×768, no touch, English)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from web_host import TABLE
 from web_driver import settle
+from web_host import TABLE
 
 LIMIT = 300 * 1024
 
@@ -15,7 +16,10 @@ def test_table_page_weight(browser, host):
     ctx = browser.new_context(**TABLE, locale="en-GB")
     page = ctx.new_page()
     bodies: dict[str, int] = {}
-    page.on("response", lambda r: bodies.__setitem__(r.url, len(r.body())) if r.request.resource_type != "websocket" else None)
+    page.on(
+        "response",
+        lambda r: bodies.__setitem__(r.url, len(r.body())) if r.request.resource_type != "websocket" else None,
+    )
     page.goto(host.table_url)
     settle(page)
     page.wait_for_load_state("networkidle")

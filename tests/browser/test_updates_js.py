@@ -2,16 +2,16 @@
 companion/wire/updates.py does: random values, and the messages of random games through the engine.
 
 Runs in Chromium with no viewport of interest (the module has no screen)."""
+
 from __future__ import annotations
 
 import json
 import random
 from typing import Any
 
+from companion.wire import updates
 from engine import Game
 from tests.engine.randomplay import pick_move
-
-from companion.wire import updates
 
 
 def random_value(rng: random.Random, depth: int = 0) -> Any:
@@ -37,8 +37,17 @@ def games(seeds: int, steps: int) -> list[list[dict[str, Any]]]:
                 break
             game.apply(*pick_move(game, rng))
             for seat, stream in enumerate(streams):
-                stream.append({"kind": "game", "game_id": "g", "seat": seat, "view": game.view(seat),
-                               "legal_actions": game.legal_actions(seat), "connected": [True] * 5, "auction": None})
+                stream.append(
+                    {
+                        "kind": "game",
+                        "game_id": "g",
+                        "seat": seat,
+                        "view": game.view(seat),
+                        "legal_actions": game.legal_actions(seat),
+                        "connected": [True] * 5,
+                        "auction": None,
+                    }
+                )
         out += streams
     return out
 
@@ -65,14 +74,23 @@ def test_the_page_makes_each_change_as_the_host(browser, host):
             if text is not None:
                 sent.append(json.loads(text))
                 wanted.append(json.loads(json.dumps(message)))
-        built = page.evaluate("""(sent) => {
+        built = page.evaluate(
+            """(sent) => {
             const u = new updates.Updates();
             return sent.map((x) => u.take(x));
-        }""", sent)
+        }""",
+            sent,
+        )
         assert built == wanted
-        assert page.evaluate("""(sent) => {
+        assert (
+            page.evaluate(
+                """(sent) => {
             const u = new updates.Updates();
             u.take(sent[0]);
             return u.take(sent[2]);
-        }""", sent) is None  # one missed: it asks for a whole message
+        }""",
+                sent,
+            )
+            is None
+        )  # one missed: it asks for a whole message
     page.close()

@@ -1,4 +1,5 @@
 """Text colours of both themes meet WCAG AA (4.5:1) against the backgrounds they are used on."""
+
 from __future__ import annotations
 
 import re
@@ -10,10 +11,18 @@ CSS = (Path(__file__).resolve().parents[2] / "web" / "static" / "css" / "base.cs
 
 # (text, background) pairs the pages use for words.
 PAIRS = [
-    ("text", "bg"), ("text", "surface"), ("text", "surface2"),
-    ("muted", "bg"), ("muted", "surface"), ("muted", "surface2"),
-    ("accent", "bg"), ("accent", "surface"), ("on-accent", "accent"),
-    ("bad", "bg"), ("bad", "surface"), ("on-felt", "felt"),
+    ("text", "bg"),
+    ("text", "surface"),
+    ("text", "surface2"),
+    ("muted", "bg"),
+    ("muted", "surface"),
+    ("muted", "surface2"),
+    ("accent", "bg"),
+    ("accent", "surface"),
+    ("on-accent", "accent"),
+    ("bad", "bg"),
+    ("bad", "surface"),
+    ("on-felt", "felt"),
 ]
 
 
@@ -23,7 +32,7 @@ def theme(selector: str) -> dict[str, str]:
 
 
 def luminance(hex_colour: str) -> float:
-    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -39,8 +48,11 @@ LIGHT = {**DARK, **theme(':root[data-theme="light"]')}
 
 @pytest.mark.parametrize("name,colours", [("dark", DARK), ("light", LIGHT)])
 def test_text_contrast_is_aa(name, colours):
-    low = {f"{fg} on {bg}": round(ratio(colours[fg], colours[bg]), 2) for fg, bg in PAIRS
-           if ratio(colours[fg], colours[bg]) < 4.5}
+    low = {
+        f"{fg} on {bg}": round(ratio(colours[fg], colours[bg]), 2)
+        for fg, bg in PAIRS
+        if ratio(colours[fg], colours[bg]) < 4.5
+    }
     assert not low, f"{name} theme below 4.5:1: {low}"
 
 
@@ -55,14 +67,18 @@ PAWNS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 @pytest.mark.parametrize("name,colours", [("dark", DARK), ("light", LIGHT)])
 def test_pawn_colours_stand_out_on_every_surface(name, colours):
     """A pawn colour marks a player's panel edge and swatch: 3:1 for such marks (WCAG 1.4.11)."""
-    low = {f"{pawn} on {bg}": round(ratio(colours[f"pawn-{pawn}"], colours[bg]), 2)
-           for pawn in PAWNS for bg in ("bg", "surface", "surface2")
-           if ratio(colours[f"pawn-{pawn}"], colours[bg]) < 3}
+    low = {
+        f"{pawn} on {bg}": round(ratio(colours[f"pawn-{pawn}"], colours[bg]), 2)
+        for pawn in PAWNS
+        for bg in ("bg", "surface", "surface2")
+        if ratio(colours[f"pawn-{pawn}"], colours[bg]) < 3
+    }
     assert not low, f"{name} theme below 3:1: {low}"
 
 
 def test_every_pawn_colour_of_the_host_has_a_class():
     from companion.play.pawns import COLOURS
+
     assert COLOURS == PAWNS
     for pawn in PAWNS:
         assert f".pawn-{pawn} {{ --pc: var(--pawn-{pawn}); }}" in CSS

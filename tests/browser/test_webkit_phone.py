@@ -7,6 +7,7 @@ control of the decision on screen, at each screen the phone acts on (English).
 
 The other two seats have no phone: they and the banker act over a table socket (`finished_game`),
 on a host without a reveal clock, so the game is only as long as its steps."""
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,6 @@ import time
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-
-from engine import BANKER, Game, Settings
 from finished_game import TableSocket
 from fit_check import check as fits
 from game_plan import NAMES, plan_phone_game
@@ -24,6 +23,8 @@ from phone_fit import OFF_SCREEN
 from web_driver import key, log_end, phone_chains
 from web_host import SEED, start_host, stop_host
 from webkit import SeleniumPage, missing, phone_size, start_display, start_webkit
+
+from engine import BANKER, Game, Settings
 
 SETTINGS = Settings(auction_seconds=120)
 PHONE = 0
@@ -75,7 +76,10 @@ def act(page: SeleniumPage, action: dict, where: str) -> None:
     kind = action["type"]
     page.wait_for_function("() => document.querySelector('#app').dataset.pending === ''")
     chooser = f'.chooser[data-type="{kind}"]'
-    page.wait_for_function("(s) => document.querySelector(s)", f'{chooser}, [data-act="do"][data-type="{kind}"], [data-act="open"][data-type="{kind}"]')
+    page.wait_for_function(
+        "(s) => document.querySelector(s)",
+        f'{chooser}, [data-act="do"][data-type="{kind}"], [data-act="open"][data-type="{kind}"]',
+    )
     look(page, f"{where} {kind}")
     if not page.count(chooser):
         if page.count(f'[data-act="do"][data-type="{kind}"]'):
@@ -84,11 +88,14 @@ def act(page: SeleniumPage, action: dict, where: str) -> None:
             return
         page.click(f'[data-act="open"][data-type="{kind}"]')
     for _ in range(8):
-        picks = page.evaluate("(c) => [...document.querySelectorAll(c + ' [data-act=\"pick\"]')].map((e) => [e.dataset.field, e.dataset.also || null])", chooser)
+        picks = page.evaluate(
+            "(c) => [...document.querySelectorAll(c + ' [data-act=\"pick\"]')].map((e) => [e.dataset.field, e.dataset.also || null])",
+            chooser,
+        )
         if not picks:
             break
         field, also = picks[0]
-        option = f"{chooser} [data-act=\"pick\"][data-field=\"{field}\"][data-key='{key(action[field])}']"
+        option = f'{chooser} [data-act="pick"][data-field="{field}"][data-key=\'{key(action[field])}\']'
         if also:
             option += f"[data-also-key='{key(action[also])}']"
         page.click(option)
@@ -148,16 +155,19 @@ def test_the_phone_plays_a_whole_game_in_webkit(webkit, tmp_path):
         assert {"roll", "land", "bet", "offer_bluff", "bid", "announce", "claim_lap"} <= set(done), done
 
         page.wait_for_function("() => document.querySelector('[data-screen=\"won\"]')")
-        page.wait_for_function("() => document.querySelector('[data-out=\"fair\"]:not([data-fair=\"checking\"])')", timeout=30_000)
+        page.wait_for_function(
+            '() => document.querySelector(\'[data-out="fair"]:not([data-fair="checking"])\')', timeout=30_000
+        )
         head = page.text('[data-out="fair"] .fair-head')
         assert page.evaluate("() => document.querySelector('[data-out=\"fair\"]').dataset.fair") == "ok", head
         assert re.match(r"✔ All \d+ draws checked", head), head
         look(page, "won")
         assert errors_so_far(page) == []
-        print(f"\nWebKit {webkit.capabilities.get('browserVersion')}: {len(plan.steps)} steps, {len(done)} on the phone,"
-              f" in {time.monotonic() - started:.1f} s")
+        print(
+            f"\nWebKit {webkit.capabilities.get('browserVersion')}: {len(plan.steps)} steps, {len(done)} on the phone,"
+            f" in {time.monotonic() - started:.1f} s"
+        )
     finally:
         if sock:
             sock.close()
         stop_host(host)
-

@@ -1,4 +1,5 @@
 """The roulette wheel on the table screen: a zero is shown, then the wheel is spun again."""
+
 from __future__ import annotations
 
 import json

@@ -1,15 +1,19 @@
 """Drive the pages the way a person would: tap the controls a legal action shows."""
+
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from web_host import TABLE, TV
 
-from tests.screen import Screen
 from tests.engine.randomplay import PhoneChain
+from tests.screen import Screen
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
 
 TIMEOUT = 15_000
 
@@ -51,13 +55,16 @@ def settle(page, timeout: int = TIMEOUT) -> None:
     """Wait until the page is connected, has a view and waits for no answer."""
     page.wait_for_function(
         "() => { const d = document.querySelector('#app').dataset;"
-        " return d.conn === 'online' && d.kind && d.pending === ''; }", timeout=timeout)
+        " return d.conn === 'online' && d.kind && d.pending === ''; }",
+        timeout=timeout,
+    )
 
 
 def wait_log(page, end: int, timeout: int = TIMEOUT) -> None:
     """Wait until the page shows the game up to log entry `end`."""
     page.wait_for_function(
-        "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end", arg=end, timeout=timeout)
+        "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end", arg=end, timeout=timeout
+    )
 
 
 def log_end(view: dict[str, Any]) -> int:
@@ -67,8 +74,15 @@ def log_end(view: dict[str, Any]) -> int:
 FORMS = ("amount", "reason", "name")
 
 
-def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True, shot=None, by: str = "typing",
-            look: Callable[[str], None] | None = None) -> int:
+def perform(
+    page,
+    action: dict[str, Any],
+    scope: str = "#app",
+    pad: bool = True,
+    shot=None,
+    by: str = "typing",
+    look: Callable[[str], None] | None = None,
+) -> int:
     """Carry out `action` (one of the listed actions, forms filled in) through the UI in `scope`.
 
     On a phone's pad the amount is typed digit by digit (`by="typing"`), made of quick amounts
@@ -106,7 +120,7 @@ def perform(page, action: dict[str, Any], scope: str = "#app", pad: bool = True,
         field = opts.first.get_attribute("data-field")
         also = opts.first.get_attribute("data-also")  # a second field chosen by the same tap (a game and its pick)
         look(f"pick-{field}")
-        option = f"[data-act=\"pick\"][data-field=\"{field}\"][data-key='{key(action[field])}']"
+        option = f'[data-act="pick"][data-field="{field}"][data-key=\'{key(action[field])}\']'
         if also:
             option += f"[data-also-key='{key(action[also])}']"
         chooser.locator(option).click()
@@ -163,8 +177,15 @@ def enter_amount(chooser, amount: int, by: str) -> int:
         if have > amount:
             chooser.locator('[data-act="quick"][data-op="clear"]').click()
             have, taps = 0, 1
-        raises = sorted((int(x) for x in chooser.locator('[data-act="quick"][data-op="add"]')
-                         .evaluate_all("els => els.map(e => e.dataset.amount)")), reverse=True)
+        raises = sorted(
+            (
+                int(x)
+                for x in chooser.locator('[data-act="quick"][data-op="add"]').evaluate_all(
+                    "els => els.map(e => e.dataset.amount)"
+                )
+            ),
+            reverse=True,
+        )
         for step in raises:
             while amount - have >= step:
                 chooser.locator(f'[data-act="quick"][data-op="add"][data-amount="{step}"]').click()
@@ -279,9 +300,13 @@ def kept_fair_args(pages: list, game_id: str | None = None) -> dict[str, list]:
     """What the phones added, as they keep it (every one revealed its start value in time):
     ``Game.new``'s keyword arguments besides the host's seed."""
     entries = kept_entries(pages, game_id)
-    field = lambda key: [entry and entry[key] for entry in entries]  # noqa: E731
-    return {"client_seeds": field("client_seed"), "start_commits": field("start_commit"),
-            "start_values": field("start_value"), "chains": field("chain")}
+    field = lambda key: [entry and entry[key] for entry in entries]
+    return {
+        "client_seeds": field("client_seed"),
+        "start_commits": field("start_commit"),
+        "start_values": field("start_value"),
+        "chains": field("chain"),
+    }
 
 
 def kept_fair(page) -> dict:

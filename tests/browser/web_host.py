@@ -1,4 +1,5 @@
 """The live host and the browser settings the browser tests share."""
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,14 @@ from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CASHRUN_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 SEED = "7"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
@@ -42,12 +49,24 @@ class Host:
 def start_host(data_dir: Path, seed: str = SEED, port: int | None = None, reveal_scale: float = 1) -> Host:
     """``reveal_scale`` stretches the reveal clock, for a test that checks what waits for the stage."""
     port = port or free_port()
-    env = dict(os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8",
-               CASHRUN_REVEAL_SCALE=str(reveal_scale))
-    cmd = [sys.executable, "-m", "companion.cli", "--no-browser", "--host", "127.0.0.1",
-           "--port", str(port), "--data-dir", str(data_dir)]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, text=True)
+    env = dict(
+        os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8", CASHRUN_REVEAL_SCALE=str(reveal_scale)
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "--no-browser",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+    ]
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True
+    )
     lines: list[str] = []
     table = code = None
     deadline = time.monotonic() + 20

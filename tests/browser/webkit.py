@@ -8,6 +8,7 @@ style sheet of the test's own (``XDG_CONFIG_HOME``) lets the window shrink to a 
 
 ``SeleniumPage`` gives a WebDriver the few calls of a Playwright page that the browser kit's
 scripts use (``evaluate``, ``wait_for_function``), so ``fit_check`` runs in WebKit unchanged."""
+
 from __future__ import annotations
 
 import os
@@ -43,8 +44,12 @@ def start_display() -> subprocess.Popen | None:
     if os.environ.get("DISPLAY"):
         return None
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     with os.fdopen(read) as f:
         number = f.readline().strip()
@@ -103,7 +108,9 @@ class SeleniumPage:
             return self.driver.execute_script(f"return ({body})(arguments[0]);", arg)
         return self.driver.execute_script(f"return ({body});")
 
-    def wait_for_function(self, script: str, arg: Any = None, timeout: float = TIMEOUT * 1000, polling: Any = 100) -> None:
+    def wait_for_function(
+        self, script: str, arg: Any = None, timeout: float = TIMEOUT * 1000, polling: Any = 100
+    ) -> None:
         deadline = time.monotonic() + timeout / 1000
         while not self.evaluate(script, arg):
             if time.monotonic() > deadline:

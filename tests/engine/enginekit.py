@@ -4,6 +4,7 @@ arrange a table through the public API (the banker's corrections).
 The module has an unusual name on purpose: the test folders have no ``__init__.py``,
 so a plain ``helpers.py`` could clash with a namesake in another test folder.
 """
+
 from __future__ import annotations
 
 import json
@@ -77,6 +78,7 @@ def script_left(game: Game) -> int:
 
 
 # ---------------------------------------------------------------- games and actions
+
 
 def new_game(players: int = 3, seed: str = "fixed", first: int | None = 0, **settings: Any) -> Game:
     """A seeded game; with ``first`` set, turns are passed until that seat is to roll."""
@@ -192,6 +194,7 @@ def refused(game: Game, seat: int, action: Any) -> IllegalAction:
 
 # ---------------------------------------------------------------- arranging a table
 
+
 def banker(game: Game, type_: str, /, **fields: Any) -> list[dict[str, Any]]:
     return act(game, BANKER, type_, **fields)
 
@@ -273,8 +276,11 @@ def roll_and_land(game: Game, seat: int, a: int = 1, b: int = 2, **land: Any) ->
 def casino_of(game: Game, symbol: str, colour: str | None = None, exclude: tuple[int, ...] = ()) -> int:
     """The first casino of the box with that symbol (and colour)."""
     for casino in game.view(None)["casinos"]:
-        if casino["symbol"] == symbol and (colour is None or casino["colour"] == colour) \
-                and casino["id"] not in exclude:
+        if (
+            casino["symbol"] == symbol
+            and (colour is None or casino["colour"] == colour)
+            and casino["id"] not in exclude
+        ):
             return casino["id"]
     raise AssertionError(symbol)
 

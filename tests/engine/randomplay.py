@@ -1,4 +1,5 @@
 """Random legal play through the public API, shared by the property tests and the bench."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -9,8 +10,16 @@ from engine.rng import seed_hash
 if TYPE_CHECKING:
     import random
 
-CORRECTIONS = ("transfer", "move_casino", "give_bluff", "take_bluff", "undo", "close_auction", "confirm_lap",
-               "reject_lap")
+CORRECTIONS = (
+    "transfer",
+    "move_casino",
+    "give_bluff",
+    "take_bluff",
+    "undo",
+    "close_auction",
+    "confirm_lap",
+    "reject_lap",
+)
 
 
 class PhoneChain:
@@ -36,8 +45,13 @@ def chains_for(rnd: random.Random, seats: int, phones: float = 1.0) -> list[Phon
     return [PhoneChain(f"{rnd.getrandbits(256):064x}", 64) if rnd.random() < phones else None for _ in range(seats)]
 
 
-def concrete(template: dict[str, Any], rnd: random.Random, game: Game | None = None, seat: int | None = None,
-             chains: list[PhoneChain | None] | None = None) -> dict[str, Any]:
+def concrete(
+    template: dict[str, Any],
+    rnd: random.Random,
+    game: Game | None = None,
+    seat: int | None = None,
+    chains: list[PhoneChain | None] | None = None,
+) -> dict[str, Any]:
     """An applicable action from a listed one: amounts at an edge or in between, a reason, the
     seat's next link (from ``chains``) where one is asked for."""
     action = {}
@@ -55,8 +69,9 @@ def concrete(template: dict[str, Any], rnd: random.Random, game: Game | None = N
     return action
 
 
-def pick_move(game: Game, rnd: random.Random, banker_rate: float = 0.02,
-              chains: list[PhoneChain | None] | None = None) -> tuple[int, dict[str, Any]]:
+def pick_move(
+    game: Game, rnd: random.Random, banker_rate: float = 0.02, chains: list[PhoneChain | None] | None = None
+) -> tuple[int, dict[str, Any]]:
     """A random seat the game waits for and one of its legal actions; now and then the banker
     (``chains``: the phones' hash chains, for a seat that spins for another's stake)."""
     if rnd.random() < banker_rate:
@@ -68,8 +83,10 @@ def pick_move(game: Game, rnd: random.Random, banker_rate: float = 0.02,
 
 
 OTHER_SPACES = [{"space": "bluff"}, {"space": "grand_slam"}] + [
-    {"space": kind, "symbol": symbol} for kind in ("win_pot", "everybody_plays", "buy_back")
-    for symbol in ("roulette", "dice", "cards")]
+    {"space": kind, "symbol": symbol}
+    for kind in ("win_pot", "everybody_plays", "buy_back")
+    for symbol in ("roulette", "dice", "cards")
+]
 
 
 def random_board(rnd: random.Random, casinos: int) -> dict[str, Any]:

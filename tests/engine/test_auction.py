@@ -1,5 +1,6 @@
 """Auctions: at the start of one's turn, bids from 100,000 up, the seller out of the
 bidding, passing, the bank's 50,000, and the banker closing the bidding."""
+
 from engine import BANKER
 from tests.engine.enginekit import (
     act,
@@ -28,15 +29,21 @@ def test_a_casino_may_be_auctioned_at_the_start_of_ones_turn():
     game = auction_game()
     assert sorted(a["casino"] for a in listed(game, 0, "auction")) == [0, 1]
     events = act(game, 0, "auction", casino=1)
-    assert one(events, "auction_started") == {"type": "auction_started", "casino": 1, "seller": 0,
-                                              "creditor": None, "forced": False}
+    assert one(events, "auction_started") == {
+        "type": "auction_started",
+        "casino": 1,
+        "seller": 0,
+        "creditor": None,
+        "forced": False,
+    }
     view = pub(game)
     assert view["phase"] == "auction" and sorted(view["waiting"]["seats"]) == [1, 2]
     assert game.legal_actions(0) == []  # the seller does not bid
     assert refused(game, 0, {"type": "bid", "amount": 100_000}).code == "not_your_turn"
     for seat in (1, 2):
-        assert listed(game, seat, "bid") == [{"type": "bid", "amount": {"min": 100_000, "max": 2_000_000,
-                                                                         "step": 10_000}}]
+        assert listed(game, seat, "bid") == [
+            {"type": "bid", "amount": {"min": 100_000, "max": 2_000_000, "step": 10_000}}
+        ]
         assert {"type": "pass_bid"} in game.legal_actions(seat)
 
 

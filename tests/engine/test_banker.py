@@ -1,5 +1,6 @@
 """The banker: corrections with a reason, each an event; undo of the last action
 unless it drew a random outcome."""
+
 import pytest
 
 from engine import BANKER, IllegalAction
@@ -29,8 +30,14 @@ from tests.engine.enginekit import (
 def test_a_transfer_moves_money_and_says_why():
     game = new_game()
     events = banker(game, "transfer", **{"from": "bank", "to": 1, "amount": 70_000}, reason="forgot the payout")
-    assert events[0] == {"type": "correction", "kind": "transfer", "reason": "forgot the payout", "from": "bank",
-                         "to": 1, "amount": 70_000}
+    assert events[0] == {
+        "type": "correction",
+        "kind": "transfer",
+        "reason": "forgot the payout",
+        "from": "bank",
+        "to": 1,
+        "amount": 70_000,
+    }
     assert one(events, "paid") == {"type": "paid", "from": "bank", "to": 1, "amount": 70_000, "why": "correction"}
     assert money(game, 1) == 2_070_000
     banker(game, "transfer", **{"from": 1, "to": "pot", "amount": 30_000})
@@ -51,10 +58,20 @@ def test_moving_a_casino():
     game = new_game()
     casino = pub(game)["players"][1]["casinos"][0]
     events = banker(game, "move_casino", casino=casino, to=2, reason="wrong card dealt")
-    assert events[0] == {"type": "correction", "kind": "move_casino", "reason": "wrong card dealt",
-                         "casino": casino, "to": 2}
-    assert one(events, "casino_moved") == {"type": "casino_moved", "casino": casino, "from": 1, "to": 2,
-                                           "why": "correction"}
+    assert events[0] == {
+        "type": "correction",
+        "kind": "move_casino",
+        "reason": "wrong card dealt",
+        "casino": casino,
+        "to": 2,
+    }
+    assert one(events, "casino_moved") == {
+        "type": "casino_moved",
+        "casino": casino,
+        "from": 1,
+        "to": 2,
+        "why": "correction",
+    }
     assert owner(game, casino) == 2
     banker(game, "move_casino", casino=casino, to="bank")
     assert owner(game, casino) is None
@@ -101,10 +118,14 @@ def test_a_reason_of_200_characters_is_fine_and_a_missing_one_is_malformed():
 
 def test_corrections_are_the_bankers_only():
     game = new_game()
-    for action in ({"type": "transfer", "from": "bank", "to": 0, "amount": 10_000, "reason": "x"},
-                   {"type": "move_casino", "casino": 11, "to": 0, "reason": "x"},
-                   {"type": "give_bluff", "seat": 0, "reason": "x"}, {"type": "take_bluff", "seat": 0, "reason": "x"},
-                   {"type": "undo"}, {"type": "close_auction"}):
+    for action in (
+        {"type": "transfer", "from": "bank", "to": 0, "amount": 10_000, "reason": "x"},
+        {"type": "move_casino", "casino": 11, "to": 0, "reason": "x"},
+        {"type": "give_bluff", "seat": 0, "reason": "x"},
+        {"type": "take_bluff", "seat": 0, "reason": "x"},
+        {"type": "undo"},
+        {"type": "close_auction"},
+    ):
         assert refused(game, 0, action).code == "banker_only"
 
 

@@ -1,4 +1,5 @@
 """Debts and bankruptcy: cash first, then casinos at auction, then out of the game."""
+
 from engine import IllegalAction
 from tests.engine.enginekit import (
     act,
@@ -104,8 +105,13 @@ def test_a_visitor_who_cannot_stake_sells_a_casino_first():
     set_casinos(game, {0: [0], 1: [1], 2: [2]})
     set_money(game, 0, 0)
     events = roll_and_land(game, 0, space="casino", casino=1)
-    assert one(events, "auction_started") == {"type": "auction_started", "casino": 0, "seller": 0,
-                                              "creditor": None, "forced": True}
+    assert one(events, "auction_started") == {
+        "type": "auction_started",
+        "casino": 0,
+        "seller": 0,
+        "creditor": None,
+        "forced": True,
+    }
     act(game, 1, "bid", amount=200_000)
     act(game, 2, "pass_bid")
     assert phase(game) == "bet" and turn(game) == 0

@@ -1,4 +1,5 @@
 """Bluff cards: buying, the hand limit and swap, and bluffing after a lost two-player game."""
+
 from engine import BANKER
 from tests.engine.enginekit import (
     act,
@@ -172,8 +173,14 @@ def test_a_challenged_true_card_wins_the_game_for_the_bluffer_who_is_paid():
     game, ids, _owner_ids, _ = lost_visit(["roulette", "roulette"], owner_symbols=["roulette"])
     act(game, 0, "offer_bluff", card=ids[0])
     events, _before = challenge_tucking_at(game, 0)
-    assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
-                                               "symbol": "roulette", "played": "roulette", "valid": True}
+    assert one(events, "bluff_challenged") == {
+        "type": "bluff_challenged",
+        "seat": 0,
+        "by": 1,
+        "symbol": "roulette",
+        "played": "roulette",
+        "valid": True,
+    }
     assert one(events, "game_result") == {"type": "game_result", "winner": 0, "loser": 1, "context": "casino"}
     assert money(game, 0) == 2_100_000 and money(game, 1) == 1_900_000  # red pays x1
     # no further bluff: the owner, now the loser, holds a card but pays at once
@@ -187,8 +194,14 @@ def test_a_challenged_false_card_loses_and_no_other_bluff_may_follow():
     game, ids, _, _ = lost_visit(["dice", "roulette"])
     act(game, 0, "offer_bluff", card=ids[0])
     events, _before = challenge_tucking_at(game, 5)
-    assert one(events, "bluff_challenged") == {"type": "bluff_challenged", "seat": 0, "by": 1,
-                                               "symbol": "dice", "played": "roulette", "valid": False}
+    assert one(events, "bluff_challenged") == {
+        "type": "bluff_challenged",
+        "seat": 0,
+        "by": 1,
+        "symbol": "dice",
+        "played": "roulette",
+        "valid": False,
+    }
     assert "game_result" not in types(events)
     assert one(events, "paid") == {"type": "paid", "from": 0, "to": 1, "amount": 100_000, "why": "stake"}
     assert [c["id"] for c in hand(game, 0)] == [ids[1]]  # a true card left, but no more bluffing

@@ -1,5 +1,6 @@
 """The board: a family's map of its board, the pawns the engine follows on it, and the lap
 that ends by itself."""
+
 import json
 import random
 
@@ -26,8 +27,13 @@ from tests.engine.enginekit import (
 )
 from tests.engine.randomplay import pick_move
 
-KINDS = [{"space": "bluff"}, {"space": "win_pot", "symbol": "roulette"}, {"space": "everybody_plays", "symbol": "dice"},
-         {"space": "grand_slam"}, {"space": "buy_back", "symbol": "cards"}]
+KINDS = [
+    {"space": "bluff"},
+    {"space": "win_pot", "symbol": "roulette"},
+    {"space": "everybody_plays", "symbol": "dice"},
+    {"space": "grand_slam"},
+    {"space": "buy_back", "symbol": "cards"},
+]
 
 
 def board_spaces() -> list[dict]:
@@ -63,19 +69,23 @@ def put(game: Game, seat: int, at: int) -> None:
 
 # ---------------------------------------------------------------- the profile
 
-@pytest.mark.parametrize("change,problem", [
-    (lambda s: s.__delitem__(3), "casino_missing"),
-    (lambda s: s.__setitem__(2, {"space": "casino", "casino": 0}), "casino_twice"),
-    (lambda s: [s.__setitem__(i, {"space": "bluff"}) for i in (0, 12)], "no_cash_and_run"),
-    (lambda s: s.__setitem__(0, {"space": "jail"}), "unknown_kind"),
-    (lambda s: s.__setitem__(0, {"space": "cash_and_run", "symbol": "dice"}), "symbol_not_here"),
-    (lambda s: s.__setitem__(2, {"space": "win_pot"}), "fields"),
-    (lambda s: s.__setitem__(2, {"space": "win_pot", "symbol": "chess"}), "unknown_symbol"),
-    (lambda s: s.__setitem__(1, {"space": "casino", "casino": 12}), "unknown_casino"),
-    (lambda s: s.__setitem__(1, {"space": "casino", "casino": True}), "unknown_casino"),
-    (lambda s: s.__setitem__(0, "cash_and_run"), "unknown_kind"),
-    (lambda s: s.__delitem__(slice(0, None)), "length"),
-])
+
+@pytest.mark.parametrize(
+    "change,problem",
+    [
+        (lambda s: s.__delitem__(3), "casino_missing"),
+        (lambda s: s.__setitem__(2, {"space": "casino", "casino": 0}), "casino_twice"),
+        (lambda s: [s.__setitem__(i, {"space": "bluff"}) for i in (0, 12)], "no_cash_and_run"),
+        (lambda s: s.__setitem__(0, {"space": "jail"}), "unknown_kind"),
+        (lambda s: s.__setitem__(0, {"space": "cash_and_run", "symbol": "dice"}), "symbol_not_here"),
+        (lambda s: s.__setitem__(2, {"space": "win_pot"}), "fields"),
+        (lambda s: s.__setitem__(2, {"space": "win_pot", "symbol": "chess"}), "unknown_symbol"),
+        (lambda s: s.__setitem__(1, {"space": "casino", "casino": 12}), "unknown_casino"),
+        (lambda s: s.__setitem__(1, {"space": "casino", "casino": True}), "unknown_casino"),
+        (lambda s: s.__setitem__(0, "cash_and_run"), "unknown_kind"),
+        (lambda s: s.__delitem__(slice(0, None)), "length"),
+    ],
+)
 def test_a_board_that_cannot_work_is_refused_naming_the_field(change, problem):
     spaces = board_spaces()
     change(spaces)
@@ -86,9 +96,15 @@ def test_a_board_that_cannot_work_is_refused_naming_the_field(change, problem):
         Game.new(["a", "b", "c"], settings=Settings(board=board(spaces)), seed="x")
 
 
-@pytest.mark.parametrize("data,problem", [({"spaces": board_spaces()}, "shape"),
-                                          ({"version": 2, "spaces": board_spaces()}, "version"),
-                                          ({"version": "1", "spaces": board_spaces()}, "version"), ([], "shape")])
+@pytest.mark.parametrize(
+    "data,problem",
+    [
+        ({"spaces": board_spaces()}, "shape"),
+        ({"version": 2, "spaces": board_spaces()}, "version"),
+        ({"version": "1", "spaces": board_spaces()}, "version"),
+        ([], "shape"),
+    ],
+)
 def test_a_board_needs_its_version(data, problem):
     with pytest.raises(SettingsError) as error:
         Settings.from_dict({"board": data})
@@ -108,6 +124,7 @@ def test_a_board_follows_the_box():
 
 
 # ---------------------------------------------------------------- the start
+
 
 def test_each_player_starts_the_pawn_on_a_casino_of_their_own():
     game = Game.new(["A", "B", "C"], settings=Settings(board=board()), seed="board")
@@ -144,6 +161,7 @@ def test_without_a_board_no_pawn_is_followed():
 
 
 # ---------------------------------------------------------------- moving
+
 
 def mover(at: int) -> tuple[Game, int]:
     """A game on the board whose current player's pawn stands on ``at``."""
@@ -219,13 +237,16 @@ def test_a_bankers_pawn_move_has_a_reason_and_can_be_undone():
     events = banker(game, "move_pawn", seat=1, at=5, reason="the pawn fell over")
     assert events == [{"type": "correction", "kind": "move_pawn", "reason": "the pawn fell over", "seat": 1, "at": 5}]
     assert position(game, 1) == 5
-    assert refused(game, BANKER, {"type": "move_pawn", "seat": 1, "at": 24, "reason": "x"}).code == "amount_out_of_range"
+    assert (
+        refused(game, BANKER, {"type": "move_pawn", "seat": 1, "at": 24, "reason": "x"}).code == "amount_out_of_range"
+    )
     assert refused(game, BANKER, {"type": "move_pawn", "seat": 1, "at": 3}).code == "malformed"
     assert banker(game, "undo") == [{"type": "undone", "action": "move_pawn", "seat": BANKER}]
     assert position(game, 1) == before
 
 
 # ---------------------------------------------------------------- the lap
+
 
 def runner(at: int, **settings) -> Game:
     """Seat 0 of four holds three roulette casinos, stands on ``at`` and starts the lap."""
@@ -243,8 +264,19 @@ def runner(at: int, **settings) -> Game:
     return game
 
 
-@pytest.mark.parametrize("at,tie,start", [(3, "ahead", 0), (9, "ahead", 12), (13, "ahead", 12), (23, "ahead", 0),
-                                          (6, "ahead", 12), (6, "behind", 0), (18, "behind", 12), (18, "ahead", 0)])
+@pytest.mark.parametrize(
+    "at,tie,start",
+    [
+        (3, "ahead", 0),
+        (9, "ahead", 12),
+        (13, "ahead", 12),
+        (23, "ahead", 0),
+        (6, "ahead", 12),
+        (6, "behind", 0),
+        (18, "behind", 12),
+        (18, "ahead", 0),
+    ],
+)
 def test_a_lap_moves_the_pawn_to_the_nearest_cash_and_run_space(at, tie, start):
     game = runner(at, nearest_tie=tie)
     moved = [e for e in game.log if e["type"] == "pawn_moved"][-1]

@@ -1,5 +1,6 @@
 """The lap on a board, second pass: the dice count alone ends it, and the suggested space
 follows every correction, the lap's end and an undo (issue 19's reproductions)."""
+
 import pytest
 
 from engine import Game, Settings
@@ -27,7 +28,7 @@ def counted_23(mode: str) -> Game:
 
 def test_a_lap_started_on_a_cash_and_run_space_leaves_the_pawn_there_unmoved():
     game = runner(12)
-    started = game.log[[e["type"] for e in game.log].index("lap_started"):]
+    started = game.log[[e["type"] for e in game.log].index("lap_started") :]
     assert "pawn_moved" not in types(started)
     assert lap_state(game) == (12, 12, 0, True)
 

@@ -4,6 +4,7 @@ is always where the dice count leads, and a lap is won by the count alone.
 The test follows every pawn and lap from the events only (its own bookkeeping, undone with
 the game) and works the expectation out itself, never by asking the engine's own rule.
 """
+
 from __future__ import annotations
 
 import random
@@ -72,8 +73,11 @@ def combination_moves(game: Game, plan: random.Random) -> list[dict]:
     """The corrections that give one seat all four casinos of one symbol, so that laps start often."""
     seat = plan.choice(list(game.seats))
     symbol = plan.choice(["roulette", "dice", "cards"])
-    return [{"type": "move_casino", "casino": c["id"], "to": seat, "reason": "arranged"}
-            for c in game.view(None)["casinos"] if c["symbol"] == symbol and c["owner"] != seat]
+    return [
+        {"type": "move_casino", "casino": c["id"], "to": seat, "reason": "arranged"}
+        for c in game.view(None)["casinos"]
+        if c["symbol"] == symbol and c["owner"] != seat
+    ]
 
 
 def pick(game: Game, plan: random.Random) -> tuple[int, dict]:

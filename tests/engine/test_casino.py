@@ -1,5 +1,6 @@
 """Casinos: buying a free one, visiting another's, the nine games and their payouts,
 and an owner who cannot pay."""
+
 import pytest
 
 from tests.engine.enginekit import (
@@ -76,8 +77,10 @@ def test_visiting_another_casino_shows_the_owner_and_lists_its_three_games():
     assert view["players"][1]["money"] == 730_000  # the owner's money is on the table
     bets = listed(game, 0, "bet")
     assert {(b["game"], str(b["pick"])) for b in bets} == (
-        {("colour", "red"), ("colour", "black")} | {("dozen", str(i)) for i in (1, 2, 3)}
-        | {("six", str(i)) for i in range(1, 7)})
+        {("colour", "red"), ("colour", "black")}
+        | {("dozen", str(i)) for i in (1, 2, 3)}
+        | {("six", str(i)) for i in range(1, 7)}
+    )
     for b in bets:
         assert b["amount"] == {"min": 10_000, "max": 2_000_000, "step": 10_000}
 
@@ -97,7 +100,8 @@ def test_dice_and_card_casinos_list_their_games():
     dice_bets = listed(game, 0, "bet")
     assert {b["game"] for b in dice_bets} == {"parity", "two_numbers", "one_number"}
     assert sorted(b["pick"] for b in dice_bets if b["game"] == "two_numbers") == sorted(
-        [a, b] for a in range(1, 7) for b in range(a + 1, 7))
+        [a, b] for a in range(1, 7) for b in range(a + 1, 7)
+    )
     game = visiting()
     roll_and_land(game, 0, space="casino", casino=CARDS)
     card_bets = listed(game, 0, "bet")
@@ -156,15 +160,23 @@ def _bet(game, game_name, pick, amount):
 
 
 @pytest.mark.parametrize("casino,game_name,pick,outcome,multiplier", WINS)
-def test_a_winning_visitor_keeps_the_stake_and_the_owner_pays_the_multiple(casino, game_name, pick, outcome,
-                                                                           multiplier):
+def test_a_winning_visitor_keeps_the_stake_and_the_owner_pays_the_multiple(
+    casino, game_name, pick, outcome, multiplier
+):
     game = visiting()
     roll_and_land(game, 0, space="casino", casino=casino)
     script(game, outcome)
     events = _bet(game, game_name, pick, 100_000)
     bet = one(events, "bet")
-    assert bet == {"type": "bet", "seat": 0, "owner": 1, "casino": casino, "game": game_name, "pick": pick,
-                   "amount": 100_000}
+    assert bet == {
+        "type": "bet",
+        "seat": 0,
+        "owner": 1,
+        "casino": casino,
+        "game": game_name,
+        "pick": pick,
+        "amount": 100_000,
+    }
     assert one(events, "game_result") == {"type": "game_result", "winner": 0, "loser": 1, "context": "casino"}
     assert money(game, 0) == 2_000_000 + multiplier * 100_000
     assert money(game, 1) == 2_000_000 - multiplier * 100_000
@@ -189,7 +201,11 @@ def test_randomiser_events_have_the_documented_shapes():
     script(game, card("Q", "hearts"))
     event = one(_bet(game, "honours", None, 10_000), "card")
     assert {k: event[k] for k in ("type", "rank", "suit", "seat")} == {
-        "type": "card", "rank": "Q", "suit": "hearts", "seat": 0}
+        "type": "card",
+        "rank": "Q",
+        "suit": "hearts",
+        "seat": 0,
+    }
     [[number, n, value]] = event["draws"]
     assert isinstance(number, int) and (n, value) == (52, 10)  # the Q of hearts: RANKS[10], SUITS[0]
     roll_and_land(game, 1, space="casino", casino=3)  # seat 0's roulette casino
@@ -219,8 +235,13 @@ def test_an_owner_who_cannot_pay_auctions_the_visited_casino_first():
     script(game, die(4))
     events = _bet(game, "one_number", 4, 100_000)  # wins 500,000; the owner has 100,000
     assert one(events, "debt") == {"type": "debt", "debtor": 1, "creditor": 0, "amount": 400_000}
-    assert one(events, "auction_started") == {"type": "auction_started", "casino": DICE, "seller": 1,
-                                              "creditor": 0, "forced": True}
+    assert one(events, "auction_started") == {
+        "type": "auction_started",
+        "casino": DICE,
+        "seller": 1,
+        "creditor": 0,
+        "forced": True,
+    }
     assert money(game, 1) == 0 and money(game, 0) == 2_100_000
     view = pub(game)
     assert view["phase"] == "auction" and view["debt"] == {"debtor": 1, "creditor": 0, "amount": 400_000}
@@ -266,8 +287,13 @@ def test_after_the_visited_casino_the_owner_chooses_which_to_sell():
     assert phase(game) == "sell" and game.to_act() == [1]
     assert sorted(a["casino"] for a in listed(game, 1, "sell")) == [DICE, CARDS]
     events = act(game, 1, "sell", casino=CARDS)
-    assert one(events, "auction_started") == {"type": "auction_started", "casino": CARDS, "seller": 1,
-                                              "creditor": 0, "forced": True}
+    assert one(events, "auction_started") == {
+        "type": "auction_started",
+        "casino": CARDS,
+        "seller": 1,
+        "creditor": 0,
+        "forced": True,
+    }
 
 
 def test_an_unowned_visited_casino_is_not_a_bet():

@@ -2,6 +2,7 @@
 forced sale (``money`` → ``auction``), whose close returns to the debt (``auction`` → ``money``).
 The continuation a debt carries is dispatched by ``continuations``, which reaches only down to
 the turn steps, and the board's format check (``board_format``) sits below the settings."""
+
 from __future__ import annotations
 
 import ast
@@ -58,7 +59,15 @@ def test_the_only_engine_modules_that_import_themselves_back_are_the_debt_and_it
 
 def test_the_turn_steps_and_the_board_format_reach_no_rule_above_them():
     edges = engine_graph()
-    assert reached(edges, "flow") <= {"board", "table", "settings", "board_format", "randomisers", "rng", "errors",
-                                      "vocabulary"}
+    assert reached(edges, "flow") <= {
+        "board",
+        "table",
+        "settings",
+        "board_format",
+        "randomisers",
+        "rng",
+        "errors",
+        "vocabulary",
+    }
     assert reached(edges, "continuations") - reached(edges, "flow") == {"flow"}
     assert reached(edges, "board_format") == {"errors", "vocabulary"}

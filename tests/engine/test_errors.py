@@ -1,4 +1,5 @@
 """Bad input: every error code of docs/engine.md, with its values, and nothing changed."""
+
 import pytest
 
 from engine import BANKER, IllegalAction
@@ -18,8 +19,7 @@ from tests.engine.enginekit import (
 )
 
 
-@pytest.mark.parametrize("action", [None, "roll", 3, ["roll"], {}, {"type": 5}, {"type": None},
-                                    {"kind": "roll"}])
+@pytest.mark.parametrize("action", [None, "roll", 3, ["roll"], {}, {"type": 5}, {"type": None}, {"kind": "roll"}])
 def test_malformed_when_not_a_dict_with_a_string_type(action):
     assert refused(new_game(), 0, action).code == "malformed"
 
@@ -181,9 +181,12 @@ def test_a_refused_action_leaves_the_whole_state_alone_even_mid_turn():
     game = new_game()
     roll_and_land(game, 0, space="casino", casino=pub_owner_casino(game, 1))
     before = state(game)
-    for action in ({"type": "bet", "game": "six", "pick": 7, "amount": 10_000},
-                   {"type": "bet", "game": "six", "pick": 1, "amount": 3_000_000},
-                   {"type": "roll"}, {"type": "undo"}):
+    for action in (
+        {"type": "bet", "game": "six", "pick": 7, "amount": 10_000},
+        {"type": "bet", "game": "six", "pick": 1, "amount": 3_000_000},
+        {"type": "roll"},
+        {"type": "undo"},
+    ):
         with pytest.raises(IllegalAction):
             game.apply(0, action)
     assert state(game) == before

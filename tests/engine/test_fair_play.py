@@ -1,5 +1,6 @@
 """Fair play: no peeking through undo, a bank that never goes below zero, every double owed
 once (none on a lap), a lap on a set that no longer counts, and settings that can work."""
+
 import pytest
 
 from engine import BANKER, CasinoSpec, Game, Settings, SettingsError
@@ -49,6 +50,7 @@ def lost_visit_with_a_card():
 
 # 1. undo after a hidden card was shown
 
+
 def test_no_undo_after_a_challenge_turned_a_card_over():
     game = lost_visit_with_a_card()
     act(game, 0, "offer_bluff", card=hand(game, 0)[0]["id"])
@@ -93,6 +95,7 @@ def test_a_correction_after_a_shown_card_can_still_be_made_and_undone():
 
 # 2. the bank never goes below zero
 
+
 def slam(bank: int):
     game = new_game()
     roll_and_land(game, 0, space="grand_slam")
@@ -122,6 +125,7 @@ def test_a_short_bank_pays_what_it_holds_for_a_stopped_ladder():
 
 
 # 3. and 4. every double off the lap is owed its own roll; none on the lap
+
 
 def test_two_doubles_in_one_turn_are_owed_two_extra_rolls():
     game = new_game()
@@ -160,6 +164,7 @@ def test_a_double_on_the_lap_is_owed_nothing_even_when_the_lap_is_lost_that_turn
 
 # 7. a lap on a set that no longer counts
 
+
 def bankrupt_seat_3(game: Game) -> list[dict]:
     set_casinos(game, {3: [], 2: [4]})
     turn_to(game, 3)
@@ -196,6 +201,7 @@ def test_a_lap_stays_when_the_set_is_sized_by_the_players_at_the_start():
 
 # 8. a box in which nobody can ever win
 
+
 def nine_casinos() -> tuple[CasinoSpec, ...]:
     symbols = ("roulette", "dice", "cards")
     return tuple(CasinoSpec(f"C{i}", ("blue", "red", "green")[i // 3], symbols[i % 3]) for i in range(9))
@@ -217,18 +223,32 @@ def test_a_box_without_a_winning_combination_is_refused():
 BOX = [{"name": "A", "colour": "blue", "symbol": "dice"}]
 
 
-@pytest.mark.parametrize("data,field", [
-    ({"starting_money": True}, "starting_money"), ({"unit": 10000.0}, "unit"),
-    ({"starting_bluff_cards": 0.5}, "starting_bluff_cards"), ({"bluff_deck": {"blank": 6.5}}, "bluff_deck"),
-    ({"bluff_deck": {"blank": 3_000_000}}, "bluff_deck"), ({"bluff_deck": {"blank": 41}}, "bluff_deck"),
-    ({"bluff_deck": [6, 6]}, "bluff_deck"), ({"auction_seconds": True}, "auction_seconds"),
-    ({"bank_reserve": "lots"}, "bank_reserve"), ({"starting_money": -10_000}, "starting_money"),
-    ({"box": [{**BOX[0], "colour": 3}] * 12}, "box"), ({"box": [{**BOX[0], "name": 3}] * 12}, "box"),
-    ({"box": [{**BOX[0], "name": "x" * 1000}] * 12}, "box"), ({"box": [{**BOX[0], "name": "x" * 25}] * 12}, "box"),
-    ({"box": [{**BOX[0], "colour": "c" * 17}] * 12}, "box"), ({"box": [BOX[0]] * 41}, "box"),
-    ({"box": [{**BOX[0], "extra": 1}] * 12}, "box"), ({"box": "twelve"}, "box"),
-    ({"combination_by": 1}, "combination_by"), ({"lap_confirm": "anyone"}, "lap_confirm"), ({"colour": 1}, "colour"),
-])
+@pytest.mark.parametrize(
+    "data,field",
+    [
+        ({"starting_money": True}, "starting_money"),
+        ({"unit": 10000.0}, "unit"),
+        ({"starting_bluff_cards": 0.5}, "starting_bluff_cards"),
+        ({"bluff_deck": {"blank": 6.5}}, "bluff_deck"),
+        ({"bluff_deck": {"blank": 3_000_000}}, "bluff_deck"),
+        ({"bluff_deck": {"blank": 41}}, "bluff_deck"),
+        ({"bluff_deck": [6, 6]}, "bluff_deck"),
+        ({"auction_seconds": True}, "auction_seconds"),
+        ({"bank_reserve": "lots"}, "bank_reserve"),
+        ({"starting_money": -10_000}, "starting_money"),
+        ({"box": [{**BOX[0], "colour": 3}] * 12}, "box"),
+        ({"box": [{**BOX[0], "name": 3}] * 12}, "box"),
+        ({"box": [{**BOX[0], "name": "x" * 1000}] * 12}, "box"),
+        ({"box": [{**BOX[0], "name": "x" * 25}] * 12}, "box"),
+        ({"box": [{**BOX[0], "colour": "c" * 17}] * 12}, "box"),
+        ({"box": [BOX[0]] * 41}, "box"),
+        ({"box": [{**BOX[0], "extra": 1}] * 12}, "box"),
+        ({"box": "twelve"}, "box"),
+        ({"combination_by": 1}, "combination_by"),
+        ({"lap_confirm": "anyone"}, "lap_confirm"),
+        ({"colour": 1}, "colour"),
+    ],
+)
 def test_settings_of_the_wrong_type_are_refused_naming_the_field(data, field):
     with pytest.raises(SettingsError) as error:
         Settings.from_dict(data)
@@ -236,7 +256,12 @@ def test_settings_of_the_wrong_type_are_refused_naming_the_field(data, field):
 
 
 def test_settings_at_their_bounds_are_accepted():
-    settings = Settings.from_dict({"box": [{**BOX[0], "name": "x" * 24, "colour": "#12ab34"}] * 12,
-                                   "bluff_deck": {"blank": 40}, "bank_reserve": None})
+    settings = Settings.from_dict(
+        {
+            "box": [{**BOX[0], "name": "x" * 24, "colour": "#12ab34"}] * 12,
+            "bluff_deck": {"blank": 40},
+            "bank_reserve": None,
+        }
+    )
     settings.validate(3)
     assert Settings.from_dict(settings.to_dict()) == settings

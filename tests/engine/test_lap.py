@@ -1,4 +1,5 @@
 """The winning combination, the Cash & Run announcement, the final lap and its end."""
+
 import pytest
 
 from engine import BANKER
@@ -29,8 +30,15 @@ ROULETTES = [0, 3, 6, 9]
 BLUES = [0, 1, 2]
 
 
-@pytest.mark.parametrize("players,size", [(3, {"symbol": 4, "colour": None}), (4, {"symbol": 3, "colour": 3}),
-                                          (5, {"symbol": 3, "colour": 3}), (6, {"symbol": 3, "colour": 3})])
+@pytest.mark.parametrize(
+    "players,size",
+    [
+        (3, {"symbol": 4, "colour": None}),
+        (4, {"symbol": 3, "colour": 3}),
+        (5, {"symbol": 3, "colour": 3}),
+        (6, {"symbol": 3, "colour": 3}),
+    ],
+)
 def test_the_combination_depends_on_the_number_of_players(players, size):
     assert pub(new_game(players, first=None))["combination_size"] == size
 
@@ -176,8 +184,10 @@ def test_a_claimed_lap_waits_for_the_banker_and_is_shown_to_the_table():
     assert view["phase"] == "lap_claim" and view["waiting"] == {"seat": 0, "seats": []}
     assert game.to_act() == [BANKER]
     assert all(game.legal_actions(s) == [] for s in range(4))
-    assert [a for a in game.legal_actions(BANKER) if a["type"] != "undo"] == [{"type": "confirm_lap"},
-                                                                             {"type": "reject_lap"}]
+    assert [a for a in game.legal_actions(BANKER) if a["type"] != "undo"] == [
+        {"type": "confirm_lap"},
+        {"type": "reject_lap"},
+    ]
     assert refused(game, 1, {"type": "confirm_lap"}).code == "not_your_turn"
     assert refused(game, 0, {"type": "confirm_lap"}).code == "not_your_turn"
 
@@ -193,8 +203,12 @@ def test_the_banker_confirms_the_claim_and_the_runner_wins():
     view = pub(game)
     assert view["over"] and view["winner"] == 0 and view["seed"] == "fixed" and view["phase"] == "over"
     assert game.to_act() == [] and all(game.legal_actions(s) == [] for s in (BANKER, 0, 1, 2, 3))
-    for seat, action in [(0, {"type": "roll"}), (1, {"type": "roll"}), (BANKER, {"type": "undo"}),
-                         (BANKER, {"type": "transfer", "from": "bank", "to": 0, "amount": 10_000, "reason": "x"})]:
+    for seat, action in [
+        (0, {"type": "roll"}),
+        (1, {"type": "roll"}),
+        (BANKER, {"type": "undo"}),
+        (BANKER, {"type": "transfer", "from": "bank", "to": 0, "amount": 10_000, "reason": "x"}),
+    ]:
         assert refused(game, seat, action).code == "game_over"
 
 

@@ -1,5 +1,6 @@
 """An opponent spins for a stake with the next link of its phone's hash chain; the deal waits for
 the phones' start values; the check follows every link and opens every start value."""
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,14 @@ def phones(*seats: int) -> list[PhoneChain | None]:
 
 
 def chained(chains: list[PhoneChain | None], **settings) -> Game:
-    game = Game.new(["P0", "P1", "P2"], seed="spin-for-me", client_seeds=CLIENTS, start_commits=COMMITS,
-                    start_values=STARTS, chains=[c and c.head for c in chains])
+    game = Game.new(
+        ["P0", "P1", "P2"],
+        seed="spin-for-me",
+        client_seeds=CLIENTS,
+        start_commits=COMMITS,
+        start_values=STARTS,
+        chains=[c and c.head for c in chains],
+    )
     turn_to(game, 0)
     return game
 
@@ -141,9 +148,14 @@ def finished(seed: int) -> dict:
     plan = random.Random(seed)
     chains = chains_for(plan, 4, phones=0.75)
     starts = [f"{plan.getrandbits(128):032x}" if c else None for c in chains]
-    game = Game.new(list("ABCD"), seed=f"chained-{seed}", client_seeds=[None] * 4,
-                    start_commits=[s and seed_hash(s) for s in starts], start_values=starts,
-                    chains=[c and c.head for c in chains])
+    game = Game.new(
+        list("ABCD"),
+        seed=f"chained-{seed}",
+        client_seeds=[None] * 4,
+        start_commits=[s and seed_hash(s) for s in starts],
+        start_values=starts,
+        chains=[c and c.head for c in chains],
+    )
     while not game.over:
         seat, action = pick_move(game, plan, banker_rate=0.03, chains=chains)
         if plan.random() < 0.1 and game.legal_actions(seat) and action["type"] == "draw_for":

@@ -1,4 +1,5 @@
 """Random legal games for many seeds and 3 to 6 players, with the invariants checked after every step."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,12 @@ class DoublesCount:
         for event in events:
             if event["type"] == "turn":
                 doubles, again = 0, 0
-            elif event["type"] == "dice" and action["type"] == "roll" and event["values"][0] == event["values"][1] \
-                    and not before["players"][seat]["on_lap"]:
+            elif (
+                event["type"] == "dice"
+                and action["type"] == "roll"
+                and event["values"][0] == event["values"][1]
+                and not before["players"][seat]["on_lap"]
+            ):
                 doubles += 1
             elif event["type"] == "roll_again" and event["why"] == "double":
                 again += 1
@@ -62,7 +67,9 @@ def check_invariants(game: Game, total: int, deck: int) -> None:
     assert public["bank"] is None or public["bank"] >= 0
     owned = [c for p in public["players"] for c in p["casinos"]]
     assert len(owned) == len(set(owned))
-    assert sorted(owned + [c["id"] for c in public["casinos"] if c["owner"] is None]) == list(range(len(public["casinos"])))
+    assert sorted(owned + [c["id"] for c in public["casinos"] if c["owner"] is None]) == list(
+        range(len(public["casinos"]))
+    )
     assert all(c["id"] in public["players"][c["owner"]]["casinos"] for c in public["casinos"] if c["owner"] is not None)
     hands = {}
     for seat in game.seats:
@@ -75,7 +82,9 @@ def check_invariants(game: Game, total: int, deck: int) -> None:
     assert len(held + state["core"]["pile"]) == deck
     assert sorted(held + state["core"]["pile"]) == sorted(state["bluff_symbols"])  # no card made or lost
     ids = [c["id"] for cards in hands.values() for c in cards]
-    assert len(ids) == len(set(ids)) and all(state["core"]["cards"][c["id"]] == c["symbol"] for cards in hands.values() for c in cards)
+    assert len(ids) == len(set(ids)) and all(
+        state["core"]["cards"][c["id"]] == c["symbol"] for cards in hands.values() for c in cards
+    )
     public_text = json.dumps(public)
     assert '"bluff_cards"' not in public_text and '"you"' not in public_text and '"offered"' not in public_text
     for seat in game.seats:
@@ -88,7 +97,10 @@ def illegal_variants(game: Game, rnd: random.Random) -> list[tuple[int, object]]
     idle = [s for s in game.seats if s not in waiting]
     seat = rnd.choice(waiting) if waiting else 0
     variants: list[tuple[int, object]] = [
-        (seat, {"type": "no_such_thing"}), (seat, "roll"), (seat, {"type": 3}), (99, {"type": "roll"}),
+        (seat, {"type": "no_such_thing"}),
+        (seat, "roll"),
+        (seat, {"type": 3}),
+        (99, {"type": "roll"}),
         (seat, {"type": "transfer", "from": "bank", "to": seat, "amount": 10000, "reason": "x"}),
     ]
     if idle:

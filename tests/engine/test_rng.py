@@ -1,5 +1,6 @@
 """The seeded source: deterministic, in range, without modulo bias, and reproducible
 from the seed and the client seeds once the seed is revealed."""
+
 import random
 
 import pytest
@@ -47,7 +48,7 @@ def test_derive_is_deterministic_and_depends_on_the_key_and_draw():
     assert len({derive(b"s", d, 1000) for d in range(20)}) > 10
 
 
-@pytest.mark.parametrize("n", [1, 2, 6, 36, 37, 52, 1000, 2 ** 32 + 7, 3 * 2 ** 62, 2 ** 64])
+@pytest.mark.parametrize("n", [1, 2, 6, 36, 37, 52, 1000, 2**32 + 7, 3 * 2**62, 2**64])
 def test_derive_stays_in_range(n):
     values = [derive(b"range", d, n) for d in range(300)]
     assert all(0 <= v < n for v in values)
@@ -70,8 +71,8 @@ def test_derive_covers_a_small_range_evenly():
 def test_derive_has_no_modulo_bias():
     # n = 3 * 2**62 does not divide 2**64: a plain "64 bits mod n" would land below 2**62
     # half of the time (a quarter of the raw values wrap around), an unbiased draw a third.
-    n = 3 * 2 ** 62
-    low = sum(derive(b"bias", d, n) < 2 ** 62 for d in range(3000)) / 3000
+    n = 3 * 2**62
+    low = sum(derive(b"bias", d, n) < 2**62 for d in range(3000)) / 3000
     assert 0.30 < low < 0.37
 
 
@@ -141,8 +142,9 @@ def test_the_seed_hash_and_the_client_seeds_are_published_at_the_start():
     assert Game.new(["a", "b", "c"], seed="x").log[0]["client_seeds"] == [None, None, None]
 
 
-@pytest.mark.parametrize("seeds", [["a" * 32], ["A" * 32, None, None], ["a" * 31, None, None], [7, None, None],
-                                   ["g" * 32, None, None]])
+@pytest.mark.parametrize(
+    "seeds", [["a" * 32], ["A" * 32, None, None], ["a" * 31, None, None], [7, None, None], ["g" * 32, None, None]]
+)
 def test_client_seeds_of_another_shape_are_refused(seeds):
     with pytest.raises(ValueError, match="client_seeds"):
         Game.new(["a", "b", "c"], seed="x", client_seeds=seeds)

@@ -6,6 +6,7 @@ back into the pile) takes its value from another source. Whatever a watcher or t
 can see must then be byte for byte the same, at every step, until the rules turn a card over that
 differs between the two; the seat's own ``you`` is the only part that may differ.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,15 @@ from engine import BANKER, Game, Settings
 from engine.rng import Rng, derive
 from tests.engine.randomplay import pick_move, random_board
 
-BLUFF_MOVES = ("buy_bluff", "give_bluff", "offer_bluff", "accept_bluff", "challenge_bluff", "return_bluff",
-               "take_bluff")
+BLUFF_MOVES = (
+    "buy_bluff",
+    "give_bluff",
+    "offer_bluff",
+    "accept_bluff",
+    "challenge_bluff",
+    "return_bluff",
+    "take_bluff",
+)
 
 
 class OtherHidden(Rng):
@@ -44,13 +52,16 @@ def public(game: Game) -> str:
     the public view, every seat's view but its ``you``, the seats it waits for and every seat's
     and the banker's legal actions (the table screen shows those of the seats without a phone)."""
     seats = list(game.seats)
-    return json.dumps({
-        "log": game.log,
-        "table": game.view(None),
-        "seats": [{k: v for k, v in game.view(s).items() if k != "you"} for s in seats],
-        "to_act": game.to_act(),
-        "actions": [game.legal_actions(s) for s in [*seats, BANKER]],
-    }, sort_keys=True)
+    return json.dumps(
+        {
+            "log": game.log,
+            "table": game.view(None),
+            "seats": [{k: v for k, v in game.view(s).items() if k != "you"} for s in seats],
+            "to_act": game.to_act(),
+            "actions": [game.legal_actions(s) for s in [*seats, BANKER]],
+        },
+        sort_keys=True,
+    )
 
 
 def turned_over(events: list[dict]) -> list[str]:
@@ -61,8 +72,11 @@ def pick_bluffing(game: Game, plan: random.Random) -> tuple[int, dict]:
     """A random legal move, but a move of a bluff card (or a landing on the bluff space) whenever
     one is listed, most of the time."""
     seat, action = pick_move(game, plan, banker_rate=0.05)
-    bluffs = [a for a in game.legal_actions(seat) if a["type"] in BLUFF_MOVES or a.get("space") == "bluff"] \
-        if seat != BANKER else []
+    bluffs = (
+        [a for a in game.legal_actions(seat) if a["type"] in BLUFF_MOVES or a.get("space") == "bluff"]
+        if seat != BANKER
+        else []
+    )
     if bluffs and plan.random() < 0.8:
         action = plan.choice(bluffs)
     return seat, action
@@ -74,13 +88,19 @@ def play_twins(seed: int, players: int, steps: int, on_board: bool, seen: Counte
     clients = [plan.choice([None, f"{plan.getrandbits(128):032x}"]) for _ in range(players)]
     board = random_board(plan, 12) if on_board else None
     names = [f"p{i}" for i in range(players)]
-    args = {"settings": Settings(board=board, starting_bluff_cards=plan.choice([0, 1])), "seed": f"twins-{seed}",
-                "client_seeds": clients}
+    args = {
+        "settings": Settings(board=board, starting_bluff_cards=plan.choice([0, 1])),
+        "seed": f"twins-{seed}",
+        "client_seeds": clients,
+    }
     game = Game.new(names, **args)
     with other_hidden_state():
         twin = Game.new(names, **args)
-    assert game.view(0)["you"] != twin.view(0)["you"] or game.view(1)["you"] != twin.view(1)["you"] \
+    assert (
+        game.view(0)["you"] != twin.view(0)["you"]
+        or game.view(1)["you"] != twin.view(1)["you"]
         or json.loads(game.to_json())["core"]["pile"] != json.loads(twin.to_json())["core"]["pile"]
+    )
     assert public(game) == public(twin)
     compared = 0
     for _ in range(steps):

@@ -1,4 +1,5 @@
 """Set-up: players, starting money, bluff cards, casinos, and who starts."""
+
 import pytest
 
 from engine import Game, Settings
@@ -27,7 +28,8 @@ def test_each_player_starts_with_money_one_bluff_card_and_two_casinos(players):
     assert view["bank"] == 20_000_000
     dealt = of_type(game.log, "dealt")
     assert [(e["seat"], e["casinos"], e["bluff_count"]) for e in dealt] == [
-        (seat, sorted(view["players"][seat]["casinos"]), 1) for seat in range(players)]
+        (seat, sorted(view["players"][seat]["casinos"]), 1) for seat in range(players)
+    ]
 
 
 def test_one_casino_each_by_setting():
@@ -106,9 +108,18 @@ def test_a_roll_off_only_involves_the_tied_leaders():
     assert [e["seat"] for e in rounds[1][0]] == tied
 
 
-@pytest.mark.parametrize("bad", [{"starting_casinos": 3}, {"starting_casinos": 0}, {"starting_money": 15_000},
-                                 {"unit": 30_000}, {"bluff_deck": {"blank": 2}}, {"combination_by": "never"},
-                                 {"everybody_ties": "split"}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"starting_casinos": 3},
+        {"starting_casinos": 0},
+        {"starting_money": 15_000},
+        {"unit": 30_000},
+        {"bluff_deck": {"blank": 2}},
+        {"combination_by": "never"},
+        {"everybody_ties": "split"},
+    ],
+)
 def test_settings_that_cannot_work_are_refused(bad):
     with pytest.raises(ValueError):
         Game.new(["a", "b", "c"], settings=Settings(**bad), seed="fixed")

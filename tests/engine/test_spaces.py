@@ -1,4 +1,5 @@
 """Win the Pot, Everybody Plays, Grand Slam and Buy Back."""
+
 import pytest
 
 from tests.engine.enginekit import (
@@ -73,8 +74,7 @@ def test_win_the_pot_b_lost():
     assert money(game, "pot") == 400_000 and money(game, 0) == 2_000_000
 
 
-@pytest.mark.parametrize("rank,won", [("J", True), ("Q", True), ("K", True), ("A", True), ("10", False),
-                                      ("2", False)])
+@pytest.mark.parametrize("rank,won", [("J", True), ("Q", True), ("K", True), ("A", True), ("10", False), ("2", False)])
 def test_win_the_pot_c_is_an_honour_card(rank, won):
     game = pot_game("cards")
     assert listed(game, 0, "play_pot") == [{"type": "play_pot", "game": "honours"}]
@@ -91,14 +91,18 @@ def test_win_the_pot_with_an_empty_pot_wins_nothing():
     assert one(events, "pot_game") == {"type": "pot_game", "seat": 0, "won": True, "amount": 0}
     assert money(game, 0) == 2_000_000
 
+
 # ---------------------------------------------------------------- Everybody Plays
 
 
 def everybody(symbol, players=3, **settings):
     game = new_game(players, starting_bluff_cards=0, **settings)
     events = roll_and_land(game, 0, space="everybody_plays", symbol=symbol)
-    assert one(events, "everybody_plays") == {"type": "everybody_plays", "symbol": symbol,
-                                              "seats": list(range(players))}
+    assert one(events, "everybody_plays") == {
+        "type": "everybody_plays",
+        "symbol": symbol,
+        "seats": list(range(players)),
+    }
     assert phase(game) == "everybody_plays"
     return game
 
@@ -121,11 +125,14 @@ def test_everybody_plays_waits_for_every_player_in_any_order():
     assert refused(game, 2, {"type": "draw"}).code == "not_your_turn"
 
 
-@pytest.mark.parametrize("symbol,outcomes,winner", [
-    ("roulette", [spin(5), spin(36), spin(12)], 1),
-    ("dice", [die(6), die(3), die(5)], 0),
-    ("cards", [card("K", "clubs"), card("2", "hearts"), card("A", "spades")], 2),
-])
+@pytest.mark.parametrize(
+    "symbol,outcomes,winner",
+    [
+        ("roulette", [spin(5), spin(36), spin(12)], 1),
+        ("dice", [die(6), die(3), die(5)], 0),
+        ("cards", [card("K", "clubs"), card("2", "hearts"), card("A", "spades")], 2),
+    ],
+)
 def test_everybody_plays_pays_500000_from_the_bank_to_the_highest(symbol, outcomes, winner):
     game = everybody(symbol)
     bank = money(game, "bank")
@@ -133,8 +140,13 @@ def test_everybody_plays_pays_500000_from_the_bank_to_the_highest(symbol, outcom
     result = one(events, "everybody_result")
     assert result["winner"] == winner and result["lowest"] is None
     assert sorted(seat for seat, _ in result["scores"]) == [0, 1, 2]
-    assert one(events, "paid") == {"type": "paid", "from": "bank", "to": winner, "amount": 500_000,
-                                   "why": "everybody_plays"}
+    assert one(events, "paid") == {
+        "type": "paid",
+        "from": "bank",
+        "to": winner,
+        "amount": 500_000,
+        "why": "everybody_plays",
+    }
     assert money(game, winner) == 2_500_000 and money(game, "bank") == bank - 500_000
     assert turn(game) == 1
 
@@ -215,7 +227,8 @@ def test_an_unlimited_bank_always_pays():
     game = everybody("dice", bank_reserve=None)
     assert pub(game)["bank"] is None
     events = draw_all(game, [die(1), die(3), die(2)])
-    assert one(events, "everybody_result") ["winner"] == 1 and money(game, 1) == 2_500_000
+    assert one(events, "everybody_result")["winner"] == 1 and money(game, 1) == 2_500_000
+
 
 # ---------------------------------------------------------------- Grand Slam
 
@@ -231,8 +244,7 @@ def test_grand_slam_collect_100000_from_the_bank():
     assert game.legal_actions(0) == [{"type": "collect"}, {"type": "try_slam"}]
     bank = money(game, "bank")
     events = act(game, 0, "collect")
-    assert one(events, "paid") == {"type": "paid", "from": "bank", "to": 0, "amount": 100_000,
-                                   "why": "grand_slam"}
+    assert one(events, "paid") == {"type": "paid", "from": "bank", "to": 0, "amount": 100_000, "why": "grand_slam"}
     assert money(game, 0) == 2_100_000 and money(game, "bank") == bank - 100_000
     assert turn(game) == 1
 
@@ -242,8 +254,13 @@ def test_grand_slam_step_one_even_die_then_stop_for_250000():
     roll_and_land(game, 0, space="grand_slam")
     script(game, die(4))
     events = act(game, 0, "try_slam")
-    assert one(events, "grand_slam_step") == {"type": "grand_slam_step", "seat": 0, "step": 1, "won": True,
-                                              "amount": 250_000}
+    assert one(events, "grand_slam_step") == {
+        "type": "grand_slam_step",
+        "seat": 0,
+        "step": 1,
+        "won": True,
+        "amount": 250_000,
+    }
     assert "paid" not in types(events)
     assert phase(game) == "grand_slam_step"
     assert game.legal_actions(0) == [{"type": "stop_slam"}, {"type": "continue_slam"}]
@@ -270,13 +287,20 @@ def test_grand_slam_the_whole_ladder_pays_1000000():
     act(game, 0, "continue_slam")
     events = act(game, 0, "continue_slam")
     assert [e["number"] for e in of_type(events, "spin")] == [0, 35]
-    assert one(events, "grand_slam_step") == {"type": "grand_slam_step", "seat": 0, "step": 3, "won": True,
-                                              "amount": 1_000_000}
+    assert one(events, "grand_slam_step") == {
+        "type": "grand_slam_step",
+        "seat": 0,
+        "step": 3,
+        "won": True,
+        "amount": 1_000_000,
+    }
     assert money(game, 0) == 3_000_000 and turn(game) == 1
 
 
-@pytest.mark.parametrize("outcomes,fails_at", [
-    ([die(1)], 1), ([die(2), card("A", "spades")], 2), ([die(2), card("A", "hearts"), spin(36)], 3)])
+@pytest.mark.parametrize(
+    "outcomes,fails_at",
+    [([die(1)], 1), ([die(2), card("A", "spades")], 2), ([die(2), card("A", "hearts"), spin(36)], 3)],
+)
 def test_grand_slam_a_failed_step_pays_nothing_and_ends_the_turn_even_after_a_double(outcomes, fails_at):
     game = slam()
     roll_and_land(game, 0, 5, 5, space="grand_slam")
@@ -285,8 +309,13 @@ def test_grand_slam_a_failed_step_pays_nothing_and_ends_the_turn_even_after_a_do
     events = act(game, 0, "try_slam")
     for _ in range(fails_at - 1):
         events = act(game, 0, "continue_slam")
-    assert one(events, "grand_slam_step") == {"type": "grand_slam_step", "seat": 0, "step": fails_at,
-                                              "won": False, "amount": 0}
+    assert one(events, "grand_slam_step") == {
+        "type": "grand_slam_step",
+        "seat": 0,
+        "step": fails_at,
+        "won": False,
+        "amount": 0,
+    }
     assert money(game, 0) == 2_000_000 and money(game, "bank") == bank
     assert turn(game) == 1 and phase(game) == "roll"
 
@@ -328,6 +357,7 @@ def test_grand_slam_steps_the_bank_cannot_pay_are_not_offered():
     roll_and_land(game2, 0, space="grand_slam")
     assert game2.legal_actions(0) == [{"type": "collect"}]
 
+
 # ---------------------------------------------------------------- Buy Back
 
 
@@ -339,13 +369,18 @@ def buy_back(symbol="dice", mine=(3,), theirs=(1,), **settings):
     return game
 
 
-@pytest.mark.parametrize("symbol,game_name,picks", [
-    ("roulette", "parity", ["odd", "even"]), ("dice", "parity", ["odd", "even"]), ("cards", "colour", ["red", "black"])])
+@pytest.mark.parametrize(
+    "symbol,game_name,picks",
+    [
+        ("roulette", "parity", ["odd", "even"]),
+        ("dice", "parity", ["odd", "even"]),
+        ("cards", "colour", ["red", "black"]),
+    ],
+)
 def test_buy_back_offers_the_spaces_game_for_every_casino_of_another_player(symbol, game_name, picks):
     game = buy_back(symbol)
     offers = listed(game, 0, "buy_back")
-    assert {(a["casino"], a["game"], a["pick"]) for a in offers} == {
-        (c, game_name, p) for c in (1, 5) for p in picks}
+    assert {(a["casino"], a["game"], a["pick"]) for a in offers} == {(c, game_name, p) for c in (1, 5) for p in picks}
     assert {"type": "decline"} in game.legal_actions(0)
 
 
@@ -353,12 +388,17 @@ def test_buy_back_won_pays_the_fee_to_the_pot_and_takes_the_casino():
     game = buy_back("dice")
     script(game, die(3))
     events = act(game, 0, "buy_back", casino=1, game="parity", pick="odd")
-    assert one(events, "buy_back") == {"type": "buy_back", "seat": 0, "owner": 1, "casino": 1, "game": "parity",
-                                       "pick": "odd"}
+    assert one(events, "buy_back") == {
+        "type": "buy_back",
+        "seat": 0,
+        "owner": 1,
+        "casino": 1,
+        "game": "parity",
+        "pick": "odd",
+    }
     assert one(events, "paid") == {"type": "paid", "from": 0, "to": "pot", "amount": 100_000, "why": "buy_back"}
     assert one(events, "game_result") == {"type": "game_result", "winner": 0, "loser": 1, "context": "buy_back"}
-    assert one(events, "casino_moved") == {"type": "casino_moved", "casino": 1, "from": 1, "to": 0,
-                                           "why": "buy_back"}
+    assert one(events, "casino_moved") == {"type": "casino_moved", "casino": 1, "from": 1, "to": 0, "why": "buy_back"}
     assert sorted(casinos(game, 0)) == [1, 3] and casinos(game, 1) == []
     assert money(game, 0) == 1_900_000 and money(game, "pot") == 100_000 and money(game, 1) == 2_000_000
     assert turn(game) == 1

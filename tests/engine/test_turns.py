@@ -1,4 +1,5 @@
 """Turns: two dice, the landing report, doubles, own casinos and the Cash & Run space."""
+
 from tests.engine.enginekit import (
     act,
     dice,

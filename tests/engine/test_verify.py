@@ -1,5 +1,6 @@
 """``python -m engine.verify`` and ``engine.fairness``: a finished game checks out, a tampered
 or unfinished one does not, and says which check failed."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Views: the public table view, each player's own cards, and no secret anywhere else."""
+
 import hashlib
 import json
 
@@ -22,8 +23,26 @@ from tests.engine.enginekit import (
 
 PLAYER_FIELDS = {"seat", "name", "money", "casinos", "bluff_count", "out", "on_lap", "lap_combination"}
 CASINO_FIELDS = {"id", "name", "colour", "symbol", "owner"}
-VIEW_FIELDS = {"players", "pot", "bank", "casinos", "turn", "turn_number", "order", "phase", "waiting", "dice",
-               "combination_size", "log", "log_start", "seed_hash", "seed", "over", "winner", "money_history"}
+VIEW_FIELDS = {
+    "players",
+    "pot",
+    "bank",
+    "casinos",
+    "turn",
+    "turn_number",
+    "order",
+    "phase",
+    "waiting",
+    "dice",
+    "combination_size",
+    "log",
+    "log_start",
+    "seed_hash",
+    "seed",
+    "over",
+    "winner",
+    "money_history",
+}
 
 
 def test_the_public_view_has_the_documented_fields():
@@ -41,13 +60,17 @@ def test_the_public_view_has_the_documented_fields():
         assert set(casino) >= CASINO_FIELDS
         assert casino["symbol"] in ("roulette", "dice", "cards")
     assert [(c["name"], c["colour"]) for c in view["casinos"][:4]] == [
-        ("Montreal", "blue"), ("Las Vegas", "blue"), ("Atlantic City", "blue"), ("Cairo", "red")]
+        ("Montreal", "blue"),
+        ("Las Vegas", "blue"),
+        ("Atlantic City", "blue"),
+        ("Cairo", "red"),
+    ]
     assert view["turn"] == 0 and view["order"] == [0, 1, 2] and view["phase"] == "roll"
     assert view["waiting"]["seats"] == [0]
     assert view["dice"] is None and view["over"] is False and view["winner"] is None
     assert view["seed"] is None and view["seed_hash"] == hashlib.sha256(b"fixed").hexdigest()
     assert view["log_start"] + len(view["log"]) == len(game.log)
-    assert view["log"] == game.log[view["log_start"]:]
+    assert view["log"] == game.log[view["log_start"] :]
     json.dumps(view)  # JSON-ready
 
 
@@ -67,8 +90,10 @@ def test_a_seats_view_adds_its_own_bluff_cards_only():
     game = new_game()
     ids = set_hand(game, 1, ["dice", "blank"])
     view = game.view(1)
-    assert view["you"] == {"seat": 1, "bluff_cards": [{"id": ids[0], "symbol": "dice"},
-                                                       {"id": ids[1], "symbol": "blank"}]}
+    assert view["you"] == {
+        "seat": 1,
+        "bluff_cards": [{"id": ids[0], "symbol": "dice"}, {"id": ids[1], "symbol": "blank"}],
+    }
     assert {k: v for k, v in view.items() if k != "you"} == game.view(None)
     assert game.view(2)["you"]["seat"] == 2
     assert all(c["id"] not in ids for c in game.view(2)["you"]["bluff_cards"])
@@ -81,7 +106,9 @@ def _relabelled(game, seat):
     state = json.loads(game.to_json())
     core = state["core"]
     for held in core["players"][seat]["bluff"]:
-        core["cards"][held] = {"blank": "dice", "dice": "cards", "cards": "roulette", "roulette": "blank"}[core["cards"][held]]
+        core["cards"][held] = {"blank": "dice", "dice": "cards", "cards": "roulette", "roulette": "blank"}[
+            core["cards"][held]
+        ]
     core["pile"] = core["pile"][::-1]
     return Game.from_json(json.dumps(state))
 

@@ -1,4 +1,5 @@
 """Fixtures for the host tests: an app on a fake clock, a table screen and phones (test clients)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

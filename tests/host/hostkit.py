@@ -1,4 +1,5 @@
 """Test helpers for the host: a fake clock and scheduler, a keeping test client, random play."""
+
 from __future__ import annotations
 
 import itertools
@@ -72,9 +73,16 @@ class Client:
     """
 
     def __init__(self, app: Any, auth: dict[str, Any] | None = None, address: str = "127.0.0.1") -> None:
-        with mock.patch.object(test_client, "EnvironBuilder", partial(EnvironBuilder, environ_base={
-            "REMOTE_ADDR": address,
-        })):
+        with mock.patch.object(
+            test_client,
+            "EnvironBuilder",
+            partial(
+                EnvironBuilder,
+                environ_base={
+                    "REMOTE_ADDR": address,
+                },
+            ),
+        ):
             self.raw = socketio.test_client(app, auth=auth)
         self.heard: list[tuple[str, Any]] = []
         self.updates: list[Any] = []
@@ -131,8 +139,14 @@ def join(app: Any, table: LiveTable, name: str) -> Client:
     return phone
 
 
-def play(screen: Client, phones: list[Client], steps: int, rng: random.Random, clock: FakeClock,
-         avoid: tuple[str, ...] = ("announce", "auction", "claim_lap")) -> list[dict[str, Any]]:
+def play(
+    screen: Client,
+    phones: list[Client],
+    steps: int,
+    rng: random.Random,
+    clock: FakeClock,
+    avoid: tuple[str, ...] = ("announce", "auction", "claim_lap"),
+) -> list[dict[str, Any]]:
     """Random legal actions of the seats the game waits for, one each 0.2 s of the fake clock.
 
     Returns the accepted answers.

@@ -1,4 +1,5 @@
 """Acting in a game: who may act for which seat, duplicate ids, bad input, floods, private views."""
+
 from __future__ import annotations
 
 import random
@@ -82,10 +83,15 @@ def test_malformed_messages_change_nothing(screen, started):
     phone = started[waiting(screen)]
     screen.drain()
     cases = [
-        (None, "message"), ("roll", "message"), ([1, 2], "message"),
-        ({"action": {"type": "roll"}}, "id"), ({"id": 5, "action": {"type": "roll"}}, "id"),
-        ({"id": "", "action": {"type": "roll"}}, "id"), ({"id": "x" * 65, "action": {"type": "roll"}}, "id"),
-        ({"id": "a", "action": "roll"}, "action"), ({"id": "a"}, "action"),
+        (None, "message"),
+        ("roll", "message"),
+        ([1, 2], "message"),
+        ({"action": {"type": "roll"}}, "id"),
+        ({"id": 5, "action": {"type": "roll"}}, "id"),
+        ({"id": "", "action": {"type": "roll"}}, "id"),
+        ({"id": "x" * 65, "action": {"type": "roll"}}, "id"),
+        ({"id": "a", "action": "roll"}, "action"),
+        ({"id": "a"}, "action"),
     ]
     for data, field in cases:
         assert phone.emit("act", data)["error"] == {"code": "malformed", "field": field}, data
@@ -151,8 +157,7 @@ def test_no_phone_ever_hears_another_seats_bluff_cards(clock, screen, started):
                 continue
             assert data["view"]["you"]["seat"] == seat
             paths = {path for path, _ in card_paths(data)}
-            assert paths <= {".view.you.bluff_cards"} | {
-                f".view.you.bluff_cards[{i}]" for i in range(3)}, paths
+            assert paths <= {".view.you.bluff_cards"} | {f".view.you.bluff_cards[{i}]" for i in range(3)}, paths
             held_by_someone |= bool(data["view"]["you"]["bluff_cards"])
     assert held_by_someone
     screen.drain()

@@ -1,5 +1,6 @@
 """A board in the lobby's settings: the host accepts it, refuses one that cannot work, and
 the game follows the pawns."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,10 @@ import logging
 def board() -> dict:
     spaces = []
     for casino in range(12):
-        spaces += [{"space": "cash_and_run"} if casino % 6 == 0 else {"space": "bluff"},
-                   {"space": "casino", "casino": casino}]
+        spaces += [
+            {"space": "cash_and_run"} if casino % 6 == 0 else {"space": "bluff"},
+            {"space": "casino", "casino": casino},
+        ]
     return {"version": 1, "spaces": spaces}
 
 
@@ -54,8 +57,9 @@ def test_a_saved_board_that_fails_validation_is_not_loaded(host, screen, caplog)
     settings = host.new_table().lobby.settings
     assert (settings["box"], settings["board"]) == (box, board())  # the box is refused, the board fits the default box
     host.store._db.execute("INSERT OR REPLACE INTO prefs VALUES ('box', ?)", (json.dumps(box),))
-    host.store._db.execute("INSERT OR REPLACE INTO prefs VALUES ('board', ?)",
-                           (json.dumps({"version": 2, "spaces": board()["spaces"]}),))
+    host.store._db.execute(
+        "INSERT OR REPLACE INTO prefs VALUES ('board', ?)", (json.dumps({"version": 2, "spaces": board()["spaces"]}),)
+    )
     with caplog.at_level(logging.WARNING):
         assert host.new_table().lobby.settings["board"] is None
     assert "board profile fails" in caplog.text

@@ -1,6 +1,7 @@
 """Crafted board imports and box profiles through the host: huge, deep, of the wrong types,
 with odd text. Every one gets a clear answer, and nothing is saved that cannot be loaded:
 the lobby reloads from the file and the next lobby takes the remembered profile."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -11,19 +12,38 @@ from hypothesis import strategies as st
 from test_board_host import board
 
 ODD = ["\ud800", "\u202e", "\x00", "\u200b", "😀" * 30, "é", " ", "Montreal" * 40, "", "red", "roulette", "casino"]
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=False),
-                    st.text(max_size=30), st.sampled_from(ODD))
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=6)
-                      | st.dictionaries(st.sampled_from(["name", "colour", "symbol", "space", "casino", "version",
-                                                         "spaces", "x"]) | st.text(max_size=5), inner, max_size=6),
-                      max_leaves=40)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False),
+    st.text(max_size=30),
+    st.sampled_from(ODD),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=6)
+        | st.dictionaries(
+            st.sampled_from(["name", "colour", "symbol", "space", "casino", "version", "spaces", "x"])
+            | st.text(max_size=5),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=40,
+)
 
 
 @st.composite
 def casinos(draw: Any) -> list[Any]:
     """A box close to a real one, with a few fields bent."""
-    box = [{"name": f"C{n}", "colour": c, "symbol": s} for n, (c, s) in enumerate(
-        (c, s) for c in ("red", "blue", "green", "yellow") for s in ("roulette", "dice", "cards"))]
+    box = [
+        {"name": f"C{n}", "colour": c, "symbol": s}
+        for n, (c, s) in enumerate(
+            (c, s) for c in ("red", "blue", "green", "yellow") for s in ("roulette", "dice", "cards")
+        )
+    ]
     for _ in range(draw(st.integers(0, 3))):
         casino = box[draw(st.integers(0, len(box) - 1))]
         casino[draw(st.sampled_from(["name", "colour", "symbol", "extra"]))] = draw(values)
@@ -38,8 +58,12 @@ def boards(draw: Any) -> Any:
     shaped = board()
     for _ in range(draw(st.integers(1, 4))):
         n = draw(st.integers(0, len(shaped["spaces"]) - 1))
-        shaped["spaces"][n] = draw(st.sampled_from([{"space": "bluff"}, {"space": "casino", "casino": 0.0},
-                                                     {"space": "casino", "casino": True}, {}]) | values)
+        shaped["spaces"][n] = draw(
+            st.sampled_from(
+                [{"space": "bluff"}, {"space": "casino", "casino": 0.0}, {"space": "casino", "casino": True}, {}]
+            )
+            | values
+        )
     if draw(st.booleans()):
         shaped["spaces"] *= draw(st.integers(0, 40))
     return shaped
@@ -62,8 +86,9 @@ def clear(answer: Any) -> bool:
     return answer["ok"] or isinstance(answer.get("error", {}).get("code"), str)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                    HealthCheck.too_slow])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(action=MESSAGES)
 def test_every_crafted_import_gets_a_clear_answer_and_saves_only_what_loads(host, clock, table, screen, action):
     clock.advance(1)  # an honest pace: the rates are not what is tested here

@@ -1,5 +1,6 @@
 """A watcher that claims a seat becomes a seated phone, and host actions are
 matched against their listed form with JSON's types (``0.0`` is not ``0``)."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,12 +37,15 @@ def test_a_claim_code_action_of_the_wrong_type_is_refused_clearly(screen, starte
     assert screen.act({"type": "claim_code", "seat": 0})["ok"]
 
 
-@pytest.mark.parametrize("action", [
-    {"type": "move_seat", "seat": 1.0, "to": 0},
-    {"type": "move_seat", "seat": True, "to": 0},
-    {"type": "remove_player", "seat": 1.0},
-    {"type": "remove_player", "seat": False},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "move_seat", "seat": 1.0, "to": 0},
+        {"type": "move_seat", "seat": True, "to": 0},
+        {"type": "remove_player", "seat": 1.0},
+        {"type": "remove_player", "seat": False},
+    ],
+)
 def test_a_lobby_action_of_the_wrong_type_is_refused_and_changes_nothing(screen, phones, action):
     before = screen.view()["view"]["players"]
     assert screen.act(action) == {"ok": False, "error": {"code": "bad_choice", "type": action["type"]}}

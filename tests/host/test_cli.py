@@ -1,4 +1,5 @@
 """The command line and the network: addresses, language, TCP_NODELAY, what ``cashrun`` prints."""
+
 from __future__ import annotations
 
 import socket
@@ -16,26 +17,36 @@ from companion.saving.datafolder import FolderLock
 
 
 def adapter(name: str, *ips: str) -> SimpleNamespace:
-    return SimpleNamespace(name=name, nice_name=name, ips=[
-        SimpleNamespace(ip=ip, is_IPv4=isinstance(ip, str)) for ip in ips
-    ])
+    return SimpleNamespace(
+        name=name, nice_name=name, ips=[SimpleNamespace(ip=ip, is_IPv4=isinstance(ip, str)) for ip in ips]
+    )
 
 
 def test_lan_addresses_leave_out_loopback_and_link_local_and_rank_the_rest(monkeypatch):
-    monkeypatch.setattr(network.ifaddr, "get_adapters", lambda: [
-        adapter("lo", "127.0.0.1", ("::1", 0, 0)),
-        adapter("docker0", "172.17.0.1"),
-        adapter("eth0", "10.0.0.5", "169.254.3.4"),
-        adapter("wlan0", "192.168.1.20", ("fe80::1", 0, 2)),
-        adapter("tun0", "100.64.0.9"),
-    ])
+    monkeypatch.setattr(
+        network.ifaddr,
+        "get_adapters",
+        lambda: [
+            adapter("lo", "127.0.0.1", ("::1", 0, 0)),
+            adapter("docker0", "172.17.0.1"),
+            adapter("eth0", "10.0.0.5", "169.254.3.4"),
+            adapter("wlan0", "192.168.1.20", ("fe80::1", 0, 2)),
+            adapter("tun0", "100.64.0.9"),
+        ],
+    )
     assert network.lan_addresses() == ["192.168.1.20", "10.0.0.5", "172.17.0.1", "100.64.0.9"]
 
 
-@pytest.mark.parametrize("env, language", [
-    ({"LANG": "nl_NL.UTF-8"}, "nl"), ({"LC_ALL": "nl_BE"}, "nl"), ({"LANG": "en_GB.UTF-8"}, "en"),
-    ({"LANG": "de_DE"}, "en"), ({"LANGUAGE": "nl"}, "nl"),
-])
+@pytest.mark.parametrize(
+    "env, language",
+    [
+        ({"LANG": "nl_NL.UTF-8"}, "nl"),
+        ({"LC_ALL": "nl_BE"}, "nl"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "de_DE"}, "en"),
+        ({"LANGUAGE": "nl"}, "nl"),
+    ],
+)
 def test_language_from_the_locale(monkeypatch, env, language):
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
@@ -148,7 +159,9 @@ def test_serve_binds_a_free_port_with_port_zero(app):
 def test_both_languages_have_every_sentence_of_every_section():
     def keys(tree: dict, prefix: str = "") -> set[str]:
         return {f"{prefix}{k}" if not isinstance(v, dict) else f"{prefix}{k}." for k, v in tree.items()} | {
-            key for k, v in tree.items() if isinstance(v, dict) for key in keys(v, f"{prefix}{k}.")}
+            key for k, v in tree.items() if isinstance(v, dict) for key in keys(v, f"{prefix}{k}.")
+        }
+
     assert keys(translations.messages("en")) == keys(translations.messages("nl"))
 
 
@@ -162,6 +175,7 @@ def start(monkeypatch, capsys):
     def start(data_dir) -> tuple[int, str]:
         code = cli.main(["--data-dir", str(data_dir), "--no-browser"])
         return code, capsys.readouterr().out
+
     return start
 
 

@@ -1,5 +1,6 @@
 """The server's connection caps, counted as connections arrive: unfinished requests per
 address, open ones per address and in all, and the reserve kept for phones that hold a seat."""
+
 from __future__ import annotations
 
 import socket
@@ -66,6 +67,7 @@ def test_the_last_connections_are_kept_for_addresses_that_hold_a_seat(server):
 
 def test_holding_a_seat_or_a_table_makes_an_address_trusted(app, table, screen):
     from hostkit import Client, join
+
     host = app.extensions["cashrun"]
     assert host.guard.trusted("127.0.0.1")  # the table screen's
     assert not host.guard.trusted("10.4.0.1")

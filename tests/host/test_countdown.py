@@ -1,4 +1,5 @@
 """The auction countdown runs on the host's clock: the fake clock moves it, nobody sleeps."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -66,7 +67,7 @@ def test_the_banker_may_close_early_and_the_countdown_stops(clock, screen, aucti
     log = len(screen.view()["view"]["log"]) + screen.view()["view"]["log_start"]
     clock.advance(30)
     view = screen.view()["view"]
-    assert not any(e["type"] == "close_auction" for e in view["log"][log - view["log_start"]:])
+    assert not any(e["type"] == "close_auction" for e in view["log"][log - view["log_start"] :])
 
 
 def test_auction_seconds_is_a_setting(app, table, screen, phones, clock):
@@ -178,4 +179,6 @@ def test_the_house_rule_sets_the_pace(app, table, screen, phones, clock, clock_r
 
 def test_an_unknown_clock_rule_is_refused(screen):
     answer = screen.act({"type": "set_settings", "settings": {"auction_clock": "fast"}})
-    assert not answer["ok"] and answer["error"]["code"] == "bad_settings" and answer["error"]["field"] == "auction_clock"
+    assert (
+        not answer["ok"] and answer["error"]["code"] == "bad_settings" and answer["error"]["field"] == "auction_clock"
+    )

@@ -1,5 +1,6 @@
 """The phones' randomness at the host: the seed's hash before any join, a client seed with
 ``join``, ``claim`` and ``seed``, and the finished game's export that every phone checks."""
+
 from __future__ import annotations
 
 import json
@@ -73,7 +74,9 @@ def test_a_malformed_client_seed_is_refused_and_changes_nothing(app, table, scre
     assert screen.act({"type": "claim_code", "seat": 0})["ok"]
     code = screen.view()["table"]["claims"]["0"]["code"]
     assert Client(app).emit("claim", {"code": code, "client_seed": bad})["error"]["code"] == "bad_client_seed"
-    assert table.lobby.players[0].client_seed == SEEDS[0] and code in table.claims.shown(table.lobby.seat_of)["0"]["code"]
+    assert (
+        table.lobby.players[0].client_seed == SEEDS[0] and code in table.claims.shown(table.lobby.seat_of)["0"]["code"]
+    )
 
 
 def test_a_missing_client_seed_and_a_seat_without_a_phone_are_null(app, table, screen):
@@ -128,8 +131,13 @@ def test_play_again_has_a_new_seed_and_the_phones_send_new_client_seeds(app, clo
     assert again.lobby.fair_args()["client_seeds"] == [None] * 4
     lobby = phones[0].drain("view")[-1]
     assert lobby["game_id"] == again.id and lobby["view"]["seed_hash"] not in (None, old_hash)
-    assert lobby["view"]["you"] == {"seat": 0, "client_seed": None, "start_commit": None, "chain": None,
-                                    "revealed": False}
+    assert lobby["view"]["you"] == {
+        "seat": 0,
+        "client_seed": None,
+        "start_commit": None,
+        "chain": None,
+        "revealed": False,
+    }
     fresh = ["1" * 32, "2" * 32, None, "3" * 32]
     for phone, seed in zip(phones, fresh):
         if seed:
@@ -163,4 +171,6 @@ def test_saves_from_before_the_client_seeds_are_refused_as_another_format(tmp_pa
     restarted = fake_app(tmp_path, FakeClock(clock.now + 5), reveal_scale=0).extensions["cashrun"]
     assert restarted.table(table.id) is None and restarted.table(lobby.id) is None
     assert {g: s.reason for g, s in restarted.set_aside.items()} == {
-        table.id: "ValueError: format", lobby.id: "ValueError: format"}
+        table.id: "ValueError: format",
+        lobby.id: "ValueError: format",
+    }

@@ -1,4 +1,5 @@
 """Faults: a full disk, bad settings and boxes, a saved game that no longer loads, a clean exit."""
+
 from __future__ import annotations
 
 import json
@@ -16,12 +17,14 @@ FULL = sqlite3.OperationalError("database or disk is full")
 @pytest.fixture
 def disk_full(host, monkeypatch):
     """From now on, every write to the database fails as on a full disk."""
+
     def refuse(*args, **kwargs):
         raise FULL
 
     def full() -> None:
         monkeypatch.setattr(host.store, "commit", refuse)
         monkeypatch.setattr(host.store, "create", refuse)
+
     return full
 
 
@@ -55,12 +58,15 @@ def test_a_claim_works_again_once_the_disk_has_room(app, host, screen, started, 
     assert Client(app).emit("claim", {"code": code})["ok"]
 
 
-@pytest.mark.parametrize("box, field", [
-    ([{"name": "A", "colour": "", "symbol": "roulette"}] * 12, "box"),
-    ([{"name": "A", "colour": 0, "symbol": "roulette"}] * 12, "box"),
-    ([{"name": "A", "colour": "red"}] * 12, "box"),
-    (["red"] * 12, "box"),
-])
+@pytest.mark.parametrize(
+    "box, field",
+    [
+        ([{"name": "A", "colour": "", "symbol": "roulette"}] * 12, "box"),
+        ([{"name": "A", "colour": 0, "symbol": "roulette"}] * 12, "box"),
+        ([{"name": "A", "colour": "red"}] * 12, "box"),
+        (["red"] * 12, "box"),
+    ],
+)
 def test_a_bad_box_is_refused_with_its_field(screen, phones, box, field):
     before = screen.view()["view"]["settings"]
     answer = screen.act({"type": "set_box", "box": box})
@@ -118,4 +124,3 @@ def test_a_damaged_file_is_refused_at_open_with_a_database_error(tmp_path):
     db.write_bytes(b"this is not a database" * 300)
     with pytest.raises(sqlite3.DatabaseError):
         Store(db)
-

@@ -1,4 +1,5 @@
 """The door of every HTTP request: the Host allow-list, WebSocket only, the security headers."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,10 +17,16 @@ def http(app, host):
     return app.test_client()
 
 
-@pytest.mark.parametrize("header, name", [
-    ("192.168.1.20:8000", "192.168.1.20"), ("[::1]:8000", "::1"), ("LAPTOP.local.", "laptop.local"),
-    ("localhost", "localhost"), ("[fe80::1%eth0]", "fe80::1%eth0"),
-])
+@pytest.mark.parametrize(
+    "header, name",
+    [
+        ("192.168.1.20:8000", "192.168.1.20"),
+        ("[::1]:8000", "::1"),
+        ("LAPTOP.local.", "laptop.local"),
+        ("localhost", "localhost"),
+        ("[fe80::1%eth0]", "fe80::1%eth0"),
+    ],
+)
 def test_host_names(header, name):
     assert host_name(header) == name
 
@@ -31,8 +38,7 @@ def test_a_foreign_host_name_is_refused_on_every_path(http, table, header):
         assert response.status_code == 400, path
 
 
-@pytest.mark.parametrize("header", ["192.168.1.20:8000", "127.0.0.1:8000", "localhost:8000", "[::1]:8000",
-                                    "127.0.1.1"])
+@pytest.mark.parametrize("header", ["192.168.1.20:8000", "127.0.0.1:8000", "localhost:8000", "[::1]:8000", "127.0.1.1"])
 def test_the_laptops_own_names_are_accepted(http, header):
     assert http.get("/", headers={"Host": header}).status_code == 200
 
@@ -52,8 +58,15 @@ def test_polling_is_refused(http):
 
 
 def test_every_page_carries_the_security_headers(http, table):
-    for path in ("/", "/j/ABCD", f"/table?key={table.key}", "/static/js/net.js", f"/qr.svg?key={table.key}",
-                 "/table?key=wrong", "/nope"):
+    for path in (
+        "/",
+        "/j/ABCD",
+        f"/table?key={table.key}",
+        "/static/js/net.js",
+        f"/qr.svg?key={table.key}",
+        "/table?key=wrong",
+        "/nope",
+    ):
         headers = http.get(path).headers
         assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY, path
         assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
@@ -67,15 +80,24 @@ def test_every_page_carries_the_security_headers(http, table):
 def test_new_sockets_of_one_address_are_limited(host):
     _, burst = SOCKET_OPENS
     passed: list[str] = []
-    gate = Gate(lambda environ, start: passed.append(environ["REMOTE_ADDR"]) or [b""], host.guard,
-                lambda: host.addresses)
+    gate = Gate(
+        lambda environ, start: passed.append(environ["REMOTE_ADDR"]) or [b""], host.guard, lambda: host.addresses
+    )
 
     def upgrade(address: str) -> str:
         status: list[str] = []
-        gate({"REMOTE_ADDR": address, "HTTP_HOST": "127.0.0.1:8000", "PATH_INFO": "/socket.io/",
-              "QUERY_STRING": "EIO=4&transport=websocket", "HTTP_UPGRADE": "websocket"},
-             lambda code, headers: status.append(code))
+        gate(
+            {
+                "REMOTE_ADDR": address,
+                "HTTP_HOST": "127.0.0.1:8000",
+                "PATH_INFO": "/socket.io/",
+                "QUERY_STRING": "EIO=4&transport=websocket",
+                "HTTP_UPGRADE": "websocket",
+            },
+            lambda code, headers: status.append(code),
+        )
         return status[0] if status else "passed"
+
     codes = [upgrade("192.168.1.66") for _ in range(burst + 3)]
     assert codes == ["passed"] * burst + ["429 Too Many Requests"] * 3
     assert upgrade("192.168.1.67") == "passed"

@@ -3,6 +3,7 @@
 Every limit is checked before any lock or disk work and counted per address as well as
 per socket (the test clients' address is set with ``Client(..., address=...)``).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -29,9 +30,11 @@ def test_the_right_claim_code_is_refused_once_the_address_used_its_guesses(app, 
     assert screen.act({"type": "claim_code", "seat": 2})["ok"]
     code = screen.view()["table"]["claims"]["2"]["code"]
     sockets = [Client(app, address=ATTACKER) for _ in range(6)]
-    wrong = f"{(int(code) + 1) % 10 ** CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
+    wrong = f"{(int(code) + 1) % 10**CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
     _, burst = CLAIM_GUESSES
-    assert [s.emit("claim", {"code": wrong})["error"]["code"] for s in sockets[:burst - 1]] == ["bad_claim"] * (burst - 1)
+    assert [s.emit("claim", {"code": wrong})["error"]["code"] for s in sockets[: burst - 1]] == ["bad_claim"] * (
+        burst - 1
+    )
     assert sockets[burst - 1].emit("claim", {"code": 1})["error"]["code"] == "malformed"  # a guess all the same
     assert sockets[-1].emit("claim", {"code": code}) == {"ok": False, "error": {"code": "rate_limited"}}
     assert Client(app, address="192.168.1.30").emit("claim", {"code": code})["ok"]  # another address may
@@ -42,7 +45,7 @@ def test_guesses_from_many_addresses_slow_down_never_end_a_code_and_the_drawer_s
     claim codes (and one from each address), the code lives on, and its phone still claims."""
     assert screen.act({"type": "claim_code", "seat": 1})["ok"]
     code = screen.view()["table"]["claims"]["1"]["code"]
-    wrong = f"{(int(code) + 1) % 10 ** CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
+    wrong = f"{(int(code) + 1) % 10**CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
     attackers = [Client(app, address=f"10.0.0.{n + 1}") for n in range(39)]
     codes: list[str] = []
     seconds = 20
@@ -69,7 +72,7 @@ def test_one_stranger_cannot_end_the_claim_codes_of_others(app, clock, screen, s
     """Wrong guesses count per address: the guesser loses the code, the player does not."""
     assert screen.act({"type": "claim_code", "seat": 1})["ok"]
     code = screen.view()["table"]["claims"]["1"]["code"]
-    wrong = f"{(int(code) + 1) % 10 ** CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
+    wrong = f"{(int(code) + 1) % 10**CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
     stranger = Client(app, address=ATTACKER)
     for _ in range(CLAIM_TRIES):
         assert stranger.emit("claim", {"code": wrong})["error"]["code"] == "bad_claim"
@@ -173,7 +176,9 @@ def test_accents_compare_composed_or_decomposed(app, table, screen):
 @pytest.mark.parametrize("blank", ["\u3164", "\u2800\u2800", "\u115f", " \u3164 "])
 def test_names_that_show_nothing_are_refused(app, table, screen, blank):
     assert Client(app).emit("join", {"code": table.code, "name": blank})["error"] == {
-        "code": "bad_name", "max": MAX_NAME}
+        "code": "bad_name",
+        "max": MAX_NAME,
+    }
     assert screen.act({"type": "add_player", "name": blank})["error"]["code"] == "bad_name"
 
 

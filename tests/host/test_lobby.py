@@ -1,4 +1,5 @@
 """Connecting, joining and the lobby: every lobby action and every refusal."""
+
 from __future__ import annotations
 
 from hostkit import Client, join
@@ -46,10 +47,16 @@ def test_phone_without_token_hears_nothing_until_it_joins(app, table, screen):
     assert answer["ok"] and answer["seat"] == 0 and len(answer["token"]) >= 32
     message = phone.view()
     assert message["kind"] == "lobby" and message["seat"] == 0
-    assert message["view"]["you"] == {"seat": 0, "client_seed": None, "start_commit": None, "chain": None,
-                                      "revealed": False}  # it sent none
-    assert message["view"]["players"] == [{"seat": 0, "name": "Ann", "phone": True, "connected": True,
-                                           "pawn": {"colour": "red", "emoji": "🦊"}}]
+    assert message["view"]["you"] == {
+        "seat": 0,
+        "client_seed": None,
+        "start_commit": None,
+        "chain": None,
+        "revealed": False,
+    }  # it sent none
+    assert message["view"]["players"] == [
+        {"seat": 0, "name": "Ann", "phone": True, "connected": True, "pawn": {"colour": "red", "emoji": "🦊"}}
+    ]
     assert [a["type"] for a in message["legal_actions"]] == ["rename", "leave"]
     assert screen.view()["view"]["players"][0]["name"] == "Ann"
     assert answer["token"] not in str(screen.heard)

@@ -1,4 +1,5 @@
 """The host's clock time of each log entry: a window of the log gets each event's mark."""
+
 from __future__ import annotations
 
 import bisect

@@ -1,5 +1,6 @@
 """The marks of committed actions beside the database: a rollback of the database (a damaged
 write-ahead log) is found on the next start and named, game by game."""
+
 from __future__ import annotations
 
 import itertools
@@ -24,8 +25,12 @@ def game(store: Store, game_id: str, code: str) -> None:
 
 def act(store: Store, game_id: str, n: int) -> None:
     for _ in range(n):
-        store.commit(game_id, Change("lobby", 2.0, ActionRow("table", next(IDS), None, {"type": "lock"},
-                                                              {"ok": True, "events": []}, 2.0)))
+        store.commit(
+            game_id,
+            Change(
+                "lobby", 2.0, ActionRow("table", next(IDS), None, {"type": "lock"}, {"ok": True, "events": []}, 2.0)
+            ),
+        )
 
 
 def test_a_database_rolled_back_behind_its_marks_is_named(tmp_path: Path):

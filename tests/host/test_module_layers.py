@@ -1,6 +1,7 @@
 """The host's modules import only downward: no module of ``companion`` reaches, through its
 imports (type-only ones included), back to itself; the app shell is on top of its rooms, and
 each room imports only the rooms below it."""
+
 from __future__ import annotations
 
 import ast
@@ -15,7 +16,7 @@ def a_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
     def walk(name: str, chain: list[str]) -> list[str] | None:
         if name in chain:
-            return [*chain[chain.index(name):], name]
+            return [*chain[chain.index(name) :], name]
         if name in done:
             return None
         for other in sorted(edges[name]):
@@ -40,8 +41,15 @@ def test_the_cycle_finder_finds_a_cycle():
 # The host (companion): its modules by dotted name, through every sub-package.
 
 HOST = ROOT / "companion"
-SHELL = {"companion", "companion.cli", "companion.events", "companion.routes", "companion.host", "companion.logs",
-         "companion.translations"}
+SHELL = {
+    "companion",
+    "companion.cli",
+    "companion.events",
+    "companion.routes",
+    "companion.host",
+    "companion.logs",
+    "companion.translations",
+}
 """The app shell: the app factory, the command, the Socket.IO events, the HTTP routes, the host of
 every table, the console and the words people read. Nothing in a room imports them."""
 ROOMS = {
@@ -70,14 +78,18 @@ def imports_of(name: str, path: Path, known: set[str]) -> dict[str, bool]:
     """The ``known`` modules that module ``name`` imports, each True when only a type hint
     (``if TYPE_CHECKING:``) imports it. A function's imports count as the module's."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    type_only = {id(inner) for node in ast.walk(tree)
-                 if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-                 for statement in node.body for inner in ast.walk(statement)}
+    type_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
     here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found: dict[str, bool] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            anchor = here[:len(here) - node.level + 1] if node.level else []
+            anchor = here[: len(here) - node.level + 1] if node.level else []
             module = ".".join([*anchor, *([node.module] if node.module else [])])
             targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in known else module for a in node.names]
         elif isinstance(node, ast.Import):
@@ -103,8 +115,13 @@ def room_of(name: str) -> str | None:
 
 def test_the_module_finder_reads_the_rooms():
     imports = host_imports()
-    assert {"companion.play.table", "companion.wire.updates", "companion.door.gate", "companion.saving.store",
-            "companion.host"} <= set(imports)
+    assert {
+        "companion.play.table",
+        "companion.wire.updates",
+        "companion.door.gate",
+        "companion.saving.store",
+        "companion.host",
+    } <= set(imports)
     assert imports["companion.wire.sockets"]["companion.wire.updates"] is False
     assert imports["companion.play.seating"]["companion.play.broadcast"] is True  # a type hint
     assert imports["companion.play.broadcast"]["companion.play.messages"] is False  # ``from . import messages``

@@ -3,6 +3,7 @@ tap, which gives the next link of its phone's hash chain; after eight seconds wi
 draws alone, as the banker, and the draw says so. ``draw_alone`` and ``new_chain`` are the host's
 own: refused from every socket. And the owner's attack: with every seed the laptop holds, the deal
 and the spins cannot be worked out before the start values and the opponent's tap arrive."""
+
 from __future__ import annotations
 
 import json
@@ -156,8 +157,13 @@ def test_the_owners_attack_fails(app, table, screen, fairs, clock):
         phones.append(phone)
     known = table.lobby.fair_args()
     seed = table.lobby.seed
-    guessed = Game.new(NAMES, seed=seed, client_seeds=known["client_seeds"], start_commits=known["start_commits"],
-                       chains=known["chains"])
+    guessed = Game.new(
+        NAMES,
+        seed=seed,
+        client_seeds=known["client_seeds"],
+        start_commits=known["start_commits"],
+        chains=known["chains"],
+    )
     assert screen.act({"type": "start"})["ok"]
     for phone, fair in zip(phones, fairs):
         assert phone.emit("start_value", {"start_value": fair.start_value})["ok"]

@@ -1,4 +1,5 @@
 """Pawns chosen at join (unique colours, kept across a restart) and phones that only watch."""
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,12 @@ def joined(app, table, name: str, colour: str, emoji: str = EMOJI[1]) -> tuple[C
 
 def test_each_phone_picks_a_free_pawn_colour(app, table, screen):
     assert Client(app).emit("peek", {"code": table.code}) == {
-        "ok": True, "status": "lobby", "locked": False, "seed_hash": seed_hash(table.lobby.seed),
-        "pawns": {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [], "signs_taken": []}}
+        "ok": True,
+        "status": "lobby",
+        "locked": False,
+        "seed_hash": seed_hash(table.lobby.seed),
+        "pawns": {"colours": list(COLOURS), "emoji": list(EMOJI), "taken": [], "signs_taken": []},
+    }
     ann, answer = joined(app, table, "Ann", "blue", "🐙")
     assert answer["ok"], answer
     _bob, refused = joined(app, table, "Bob", "blue")
@@ -37,7 +42,10 @@ def test_each_phone_picks_a_free_pawn_colour(app, table, screen):
     screen.act({"type": "add_player", "name": "Dan"})
     players = screen.view()["view"]["players"]
     assert [p.get("pawn") for p in players] == [
-        {"colour": "blue", "emoji": "🐙"}, {"colour": "red", "emoji": EMOJI[0]}, None]
+        {"colour": "blue", "emoji": "🐙"},
+        {"colour": "red", "emoji": EMOJI[0]},
+        None,
+    ]
     assert ann.view()["view"]["players"] == players
     assert screen.act({"type": "start"})["ok"]
     game_players = cas.view()["view"]["players"]
@@ -65,7 +73,10 @@ def test_a_watcher_gets_the_public_view_and_no_secret(app, table, screen, phones
     assert Client(app).emit("join", {"code": table.code, "name": "Fay"})["error"]["code"] == "game_started"
     watcher = Client(app)
     assert watcher.emit("peek", {"code": table.code.lower()}) == {
-        "ok": True, "status": "playing", "seed_hash": seed_hash(table.lobby.seed)}
+        "ok": True,
+        "status": "playing",
+        "seed_hash": seed_hash(table.lobby.seed),
+    }
     assert watcher.emit("watch", {"code": table.code})["ok"]
     first = watcher.view()
     assert first["kind"] == "watch" and first["seat"] is None and first["legal_actions"] == []

@@ -1,4 +1,5 @@
 """Crash-safe games: committed before told, resumed after a restart, listed, exported."""
+
 from __future__ import annotations
 
 import random

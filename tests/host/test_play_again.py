@@ -1,4 +1,5 @@
 """Play again: a new lobby with the same phones seated, the same settings and box."""
+
 from __future__ import annotations
 
 import random
@@ -53,8 +54,10 @@ def test_play_again_attacked_end_to_end(app, clock, table, screen, started):
     back = Client(app, {"token": started[0].token})
     assert back.view()["game_id"] == again.id and back.view()["seat"] == 0
     watcher.drain()
-    assert watcher.connected and watcher.emit("join", {"code": again.code, "name": "Eve"})["error"]["code"] \
-        == "already_seated"  # still watching the finished game
+    assert (
+        watcher.connected
+        and watcher.emit("join", {"code": again.code, "name": "Eve"})["error"]["code"] == "already_seated"
+    )  # still watching the finished game
     # A claim in the new lobby: the watcher takes seat 2; the old phone and its token are out.
     lobby_screen = Client(app, {"table_key": key})
     assert lobby_screen.act({"type": "claim_code", "seat": 2})["ok"]

@@ -1,4 +1,5 @@
 """Play again takes every table screen of the finished game along (the laptop and the television)."""
+
 from __future__ import annotations
 
 import random

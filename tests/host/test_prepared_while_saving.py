@@ -1,6 +1,7 @@
 """A game act's messages are prepared while its commit is written, on the store's own thread, and
 sent only once the commit returned; a commit that fails sends nothing and undoes what the act
 started (its log times, a reveal, the auction countdown)."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -38,11 +39,14 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
 
 
 @pytest.mark.parametrize("step", ["_write", "_complete"])
-def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, table, screen, started, monkeypatch,
-                                                                       step):
+def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, table, screen, started, monkeypatch, step):
     seat = screen.view()["view"]["waiting"]["seats"][0]
-    before = {"log": screen.view()["view"]["log"], "times": table.log_times.window(0, 10_000),
-              "length": table.record.log_length, "deadline": table.countdown.deadline}
+    before = {
+        "log": screen.view()["view"]["log"],
+        "times": table.log_times.window(0, 10_000),
+        "length": table.record.log_length,
+        "deadline": table.countdown.deadline,
+    }
     for phone in (screen, *started):
         phone.drain()
 
@@ -60,5 +64,5 @@ def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, tab
     monkeypatch.undo()
     answer = started[seat].act({"type": "roll"})
     assert answer["ok"], answer
-    assert screen.view()["view"]["log"][-len(answer["events"]):] == answer["events"]
+    assert screen.view()["view"]["log"][-len(answer["events"]) :] == answer["events"]
     assert started[0].view()["view"]["log"] == screen.view()["view"]["log"]

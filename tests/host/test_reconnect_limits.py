@@ -1,6 +1,7 @@
 """What reconnects may cost: new sockets of addresses that hold no seat share one budget of the
 host (the phones of the players and the laptop do not spend it), and one seat token connects at
 most so often."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,9 +14,16 @@ from companion.door.limits import SEAT_CONNECTS, SOCKET_OPENS, STRANGER_OPENS
 def upgrade(host, address: str) -> str:
     status: list[str] = []
     gate = Gate(lambda environ, start: [b""], host.guard, lambda: host.addresses)
-    gate({"REMOTE_ADDR": address, "HTTP_HOST": "127.0.0.1:8000", "PATH_INFO": "/socket.io/",
-          "QUERY_STRING": "EIO=4&transport=websocket", "HTTP_UPGRADE": "websocket"},
-         lambda code, headers: status.append(code))
+    gate(
+        {
+            "REMOTE_ADDR": address,
+            "HTTP_HOST": "127.0.0.1:8000",
+            "PATH_INFO": "/socket.io/",
+            "QUERY_STRING": "EIO=4&transport=websocket",
+            "HTTP_UPGRADE": "websocket",
+        },
+        lambda code, headers: status.append(code),
+    )
     return status[0] if status else "passed"
 
 

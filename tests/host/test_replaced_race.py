@@ -1,5 +1,6 @@
 """A message from a socket that another socket of the same seat replaces while the message waits
 for the table's lock: the seat is checked once, under the lock, and the answer is ``not_seated``."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,8 +11,11 @@ from companion.common.errors import HostError
 
 def _replaced(app, host, phone: Client):
     """The older socket's connection as the host held it, after a newer one took its seat."""
-    old = next(conn for conn in host.conns.values() if conn.table is not None and not conn.screen
-           and conn.pid == _pid(host, phone))
+    old = next(
+        conn
+        for conn in host.conns.values()
+        if conn.table is not None and not conn.screen and conn.pid == _pid(host, phone)
+    )
     newer = Client(app, {"token": phone.token})
     assert newer.view()["seat"] is not None
     return old, newer

@@ -1,4 +1,5 @@
 """The reveal clock: after a chance outcome the phones wait for the table's stage, on the fake clock."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -44,8 +45,7 @@ def test_steps_scale_and_share_the_longest_time():
     assert steps_of(0, [{"type": "turn"}], 1) == []
 
 
-def test_a_roll_is_shown_on_the_table_first_and_reaches_the_phones_when_the_stage_is_done(
-        screen, phones, clock, table):
+def test_a_roll_is_shown_on_the_table_first_and_reaches_the_phones_when_the_stage_is_done(screen, phones, clock, table):
     seat = start(screen, phones, clock)
 
     answer = phones[seat].act({"type": "roll"})
@@ -63,8 +63,10 @@ def test_a_roll_is_shown_on_the_table_first_and_reaches_the_phones_when_the_stag
     assert land["type"] == "land"
     refused = phones[seat].act(land)
     assert refused == {"ok": False, "error": {"code": "revealing", "remaining": SECONDS["dice"]}}
-    assert screen.act({"type": "transfer", "from": "bank", "to": 0, "amount": 10000, "reason": "x"})["error"]["code"] \
+    assert (
+        screen.act({"type": "transfer", "from": "bank", "to": 0, "amount": 10000, "reason": "x"})["error"]["code"]
         == "revealing"
+    )
 
     clock.advance(SECONDS["dice"] - 0.1)
     assert all(phone.drain("view") == [] for phone in phones)
@@ -92,7 +94,8 @@ def test_the_banker_skips_and_everyone_gets_the_outcome_at_once(screen, phones, 
 
 
 def test_a_socket_that_connects_during_a_reveal_gets_the_state_from_before_it_then_the_new_state_at_the_end(
-        app, screen, phones, clock, table):
+    app, screen, phones, clock, table
+):
     seat = start(screen, phones, clock)
     other = (seat + 1) % len(phones)
     watcher = Client(app)
@@ -121,7 +124,8 @@ def test_a_socket_that_connects_during_a_reveal_gets_the_state_from_before_it_th
 
 
 def test_a_table_screen_that_connects_during_a_reveal_gets_the_screens_state_from_before_it(
-        app, screen, phones, clock, table):
+    app, screen, phones, clock, table
+):
     """It did not get the reveal's start, so it has nothing to play: like a phone it is held (a
     presence change meanwhile tells it nothing), and gets the new state when the clock ends."""
     seat = start(screen, phones, clock)
@@ -175,7 +179,8 @@ def test_no_watcher_phone_or_other_screen_shortens_a_reveal(app, screen, phones,
 
 
 def test_a_phone_that_claims_a_seat_during_a_reveal_gets_that_seats_state_from_before_it(
-        app, screen, phones, clock, table):
+    app, screen, phones, clock, table
+):
     seat = start(screen, phones, clock)
     other = (seat + 1) % len(phones)
     before = phones[other].view()
@@ -200,8 +205,10 @@ def test_a_restart_during_a_reveal_ends_it(tmp_path, screen, phones, clock, tabl
     later = FakeClock(clock.now)  # at once: the restart, not the time, ends it
     again = create_app(tmp_path, seed=SEED, clock=later, wall=later.wall, scheduler=later, reveal_scale=1)
     table_again = again.extensions["cashrun"].table(table.id)
-    for message in (Client(again, {"token": phones[(seat + 1) % len(phones)].token}).view(),
-                    Client(again, {"table_key": table.key}).view()):
+    for message in (
+        Client(again, {"token": phones[(seat + 1) % len(phones)].token}).view(),
+        Client(again, {"table_key": table.key}).view(),
+    ):
         assert message["view"]["phase"] == "land" and message["view"]["dice"] is not None
         assert message.get("reveal") is None
     roller = Client(again, {"token": phones[seat].token})

@@ -1,4 +1,5 @@
 """HTTP routes: pages with their context, the QR code, the table key at the door, static files."""
+
 from __future__ import annotations
 
 import json
@@ -13,10 +14,12 @@ from companion.translations import TABLE_ONLY
 @pytest.fixture
 def http(app):
     """A test client whose templates echo their context (the real pages are web/'s)."""
-    app.jinja_loader = DictLoader({
-        "phone.html": "phone code={{ code }} claim={{ claim }}",
-        "table.html": "table key={{ table_key }}",
-    })
+    app.jinja_loader = DictLoader(
+        {
+            "phone.html": "phone code={{ code }} claim={{ claim }}",
+            "table.html": "table key={{ table_key }}",
+        }
+    )
     return app.test_client()
 
 
@@ -66,4 +69,3 @@ def test_each_screen_gets_its_translations_without_white_space(http, lang):
     assert phone == {k: v for k, v in full.items() if k not in TABLE_ONLY}
     assert http.get("/i18n/phone/de.json").status_code == 404
     assert http.get("/i18n/bank/nl.json").status_code == 404
-

@@ -1,6 +1,7 @@
 """A data file that stops taking writes while the commits still reach its write-ahead log (it was
 made read-only): the host notices after the first such commit, answers ``storage`` from then
 on, and every table screen says so until a save works again."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -45,8 +46,9 @@ def read_only(host, monkeypatch) -> Refusing:
     return db
 
 
-def test_a_file_that_cannot_be_written_is_noticed_at_once_and_said(clock, host, screen, started, read_only,
-                                                                    monkeypatch):
+def test_a_file_that_cannot_be_written_is_noticed_at_once_and_said(
+    clock, host, screen, started, read_only, monkeypatch
+):
     assert screen.view()["table"]["saving"] is None
     seat = screen.view()["view"]["waiting"]["seats"][0]
     first = started[seat].act({"type": "roll"})

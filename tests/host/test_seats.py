@@ -1,4 +1,5 @@
 """Seats that survive: reconnects, a second socket for the same seat, claim codes."""
+
 from __future__ import annotations
 
 from hostkit import Client

@@ -1,6 +1,7 @@
 """The attack the review made, as a test: a watcher who knows only the join code keeps every
 message it hears and tries to work out the bluff cards from them. It must do no better than a
 guess; nor may the table screen's export before the end, which anyone at the laptop can take."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """The start (issue 25): the banker's ``start`` locks the lobby for good, the phones reveal the start
 values they committed to, the host checks each against its commitment, and the game starts when the
 last one is in, or when the banker starts without a phone that did not answer in time."""
+
 from __future__ import annotations
 
 import itertools
@@ -51,8 +52,13 @@ def reveal(phone: Client, fair: PhoneFair) -> dict:
 def test_the_phones_commit_with_their_seat_and_nothing_else_shows(app, table, screen, fairs):
     phones = seat(app, table, fairs)
     you = phones[1].view()["view"]["you"]
-    assert you == {"seat": 1, "client_seed": fairs[1].client_seed, "start_commit": fairs[1].start_commit,
-                   "chain": fairs[1].chain.head, "revealed": False}
+    assert you == {
+        "seat": 1,
+        "client_seed": fairs[1].client_seed,
+        "start_commit": fairs[1].start_commit,
+        "chain": fairs[1].chain.head,
+        "revealed": False,
+    }
     assert fairs[1].start_value not in str(table.lobby.to_dict()) + str(screen.view())
     assert screen.view()["view"]["starting"] is None
 
@@ -62,11 +68,17 @@ def test_start_locks_the_lobby_for_good_and_refuses_every_change(app, table, scr
     view = screen.view()
     assert view["view"]["starting"] == {"waiting": [0, 1, 2], "late": False} and view["view"]["locked"]
     assert [a["type"] for a in view["legal_actions"]] == ["claim_code"] * 4 + ["new_game"]
-    changes = [{"type": "move_seat", "seat": 0, "to": 1}, {"type": "remove_player", "seat": 3},
-               {"type": "add_player", "name": "Eve"}, {"type": "unlock"}, {"type": "lock"},
-               {"type": "set_settings", "settings": {"starting_money": 500_000}},
-               {"type": "set_box", "box": table.lobby.settings["box"][:6]}, {"type": "start"},
-               {"type": "start_without"}]
+    changes = [
+        {"type": "move_seat", "seat": 0, "to": 1},
+        {"type": "remove_player", "seat": 3},
+        {"type": "add_player", "name": "Eve"},
+        {"type": "unlock"},
+        {"type": "lock"},
+        {"type": "set_settings", "settings": {"starting_money": 500_000}},
+        {"type": "set_box", "box": table.lobby.settings["box"][:6]},
+        {"type": "start"},
+        {"type": "start_without"},
+    ]
     for change in changes:
         assert screen.act(change)["error"]["code"] in ("starting", "not_legal_now"), change
     assert screen.act({"type": "move_seat", "seat": 0, "to": 1})["error"]["code"] == "starting"
@@ -80,8 +92,12 @@ def test_start_locks_the_lobby_for_good_and_refuses_every_change(app, table, scr
 
 
 def test_each_value_must_open_its_commitment_and_the_game_starts_with_the_last(table, screen, locked, fairs):
-    wrong = [{"start_value": fairs[1].start_value}, {"start_value": "0" * 32}, {"start_value": fairs[0].start_commit},
-             {"start_value": fairs[0].start_value.upper()}]
+    wrong = [
+        {"start_value": fairs[1].start_value},
+        {"start_value": "0" * 32},
+        {"start_value": fairs[0].start_commit},
+        {"start_value": fairs[0].start_value.upper()},
+    ]
     for data in wrong:
         assert locked[0].emit("start_value", data)["error"]["code"] == "bad_start_value"
     assert locked[0].emit("start_value", {"start_value": 7})["error"]["code"] == "malformed"
@@ -108,7 +124,8 @@ def test_a_value_before_the_start_is_refused(app, table, screen, fairs):
 
 
 def test_a_silent_phone_is_named_after_five_seconds_and_the_banker_starts_without_it(
-        table, screen, locked, fairs, clock):
+    table, screen, locked, fairs, clock
+):
     reveal(locked[0], fairs[0])
     reveal(locked[1], fairs[1])
     clock.advance(4.9)
@@ -172,5 +189,8 @@ def test_a_claim_during_the_lock_keeps_the_seat_values_and_brings_only_a_chain(a
     assert answer["ok"] and answer["seeded"] is False
     player = table.lobby.players[1]
     assert (player.client_seed, player.start_commit, player.chain) == (
-        fairs[1].client_seed, fairs[1].start_commit, new.chain.head)
+        fairs[1].client_seed,
+        fairs[1].start_commit,
+        new.chain.head,
+    )
     assert seed_hash(fairs[1].start_value) == player.start_commit

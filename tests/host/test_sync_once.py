@@ -1,6 +1,7 @@
 """A ``sync`` or a reconnect costs next to nothing: the whole message of a version is encoded once
 per table and own part, not once per socket; and the watchers of a table share one budget of
 whole messages, so however many there are they cannot crowd out the players."""
+
 from __future__ import annotations
 
 from unittest import mock
@@ -38,7 +39,8 @@ def test_syncs_and_reconnects_share_one_encoding_of_the_whole_message(app, clock
     whole = [w.drain("view")[-1] for w in some]
     assert all(message == whole[0] for message in whole) and whole[0]["kind"] == "watch"
     assert again.view()["seat"] == 2 and again.view()["view"] == started[0].view()["view"] | {
-        "you": again.view()["view"]["you"]}
+        "you": again.view()["view"]["you"]
+    }
 
 
 def test_a_sync_after_a_change_gets_the_new_state_and_updates_follow_it(app, clock, table, screen, started):
@@ -55,8 +57,7 @@ def test_a_sync_after_a_change_gets_the_new_state_and_updates_follow_it(app, clo
         assert watcher.view()["view"]["log"] == screen.view()["view"]["log"]  # the update fits the synced base
 
 
-def test_the_watchers_share_a_budget_that_the_players_do_not_spend(app, clock, table, screen,
-                                                                                       started):
+def test_the_watchers_share_a_budget_that_the_players_do_not_spend(app, clock, table, screen, started):
     rate, burst = WATCHER_WHOLES
     some = watchers(app, table, 8)  # their watch spends 8
     answers = [w.emit("sync", {}) for _ in range(6) for w in some]

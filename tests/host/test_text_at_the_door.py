@@ -1,5 +1,6 @@
 """Text that no file can hold, odd action ids and faults: every message gets a clear answer
 at the door, and nothing reaches the store or reloads a game."""
+
 from __future__ import annotations
 
 from unittest import mock
@@ -28,8 +29,10 @@ MESSAGES = [
 def test_a_lone_surrogate_is_refused_at_the_door(app, table, screen, started, event, data):
     host = app.extensions["cashrun"]
     stranger = Client(app, address="192.168.1.60")
-    with mock.patch.object(host.store, "load", wraps=host.store.load) as load, \
-            mock.patch.object(host.store, "commit", wraps=host.store.commit) as commit:
+    with (
+        mock.patch.object(host.store, "load", wraps=host.store.load) as load,
+        mock.patch.object(host.store, "commit", wraps=host.store.commit) as commit,
+    ):
         for sender in (stranger, started[0], screen):
             answer = sender.emit(event, data(table))
             assert answer["ok"] is False and answer["error"]["code"] == "malformed", answer

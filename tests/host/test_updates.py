@@ -1,5 +1,6 @@
 """Updates instead of whole views (companion/wire/updates.py): a change made gives exactly the new
 value, and a screen that applies its updates in order has exactly the message sent in full."""
+
 from __future__ import annotations
 
 import json
@@ -16,9 +17,13 @@ from companion.wire import updates
 from tests.screen import Screen
 
 LEAVES = st.none() | st.booleans() | st.integers(0, 3) | st.sampled_from(["a", "b", ""]) | st.just(1.5)
-JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=6)
-                    | st.dictionaries(st.sampled_from(["a", "b", "c", "at", "cut"]), inner, max_size=4),
-                    max_leaves=30)
+JSON = st.recursive(
+    LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=6) | st.dictionaries(st.sampled_from(["a", "b", "c", "at", "cut"]), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
 
 
 def wire(value: Any) -> Any:
@@ -38,8 +43,12 @@ def test_a_change_made_gives_the_new_value_and_leaves_the_old_one(old, new):
     assert json.dumps(old) == before
 
 
-@given(st.lists(st.integers(0, 2), max_size=8), st.integers(0, 8), st.lists(st.integers(0, 2), max_size=8),
-       st.integers(1, 8))
+@given(
+    st.lists(st.integers(0, 2), max_size=8),
+    st.integers(0, 8),
+    st.lists(st.integers(0, 2), max_size=8),
+    st.integers(1, 8),
+)
 def test_a_window_that_moves_on_sends_only_what_is_new(items, extra, added, window):
     old = items[-window:]
     longer = items + added
@@ -56,15 +65,17 @@ def test_the_log_of_a_full_window_is_a_cut_and_the_new_events():
 
 def test_a_mostly_new_object_is_sent_whole():
     old = {"waiting": {"seats": [1], "casino": 3, "symbol": "dice", "owner": 2}}
-    assert updates.diff(old, {"waiting": {"seats": [4], "start": True}}) == {
-        "waiting": [{"seats": [4], "start": True}]}
+    assert updates.diff(old, {"waiting": {"seats": [4], "start": True}}) == {"waiting": [{"seats": [4], "start": True}]}
 
 
 STRICT = st.none() | st.booleans() | st.integers(2, 3) | st.sampled_from(["a", "b", ""]) | st.just(1.5)
 """Leaves no two of which are equal with different JSON types (``True == 1``): the host's
 messages never swap those, and ``share``, like ``diff``, compares as Python does."""
-STRICT_JSON = st.recursive(STRICT, lambda inner: st.lists(inner, max_size=6)
-                           | st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=4), max_leaves=30)
+STRICT_JSON = st.recursive(
+    STRICT,
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.sampled_from(["a", "b", "c"]), inner, max_size=4),
+    max_leaves=30,
+)
 
 
 def containers(value: Any) -> list[Any]:
@@ -100,8 +111,15 @@ def test_a_shared_copy_keeps_the_parts_that_did_not_change():
 
 
 def test_split_and_join_give_the_message_back_and_the_secret_is_own():
-    message = {"kind": "game", "game_id": "g", "seat": 1, "view": {"pot": 5, "you": {"seat": 1, "bluff_cards": []}},
-               "legal_actions": [], "connected": [True], "auction": None}
+    message = {
+        "kind": "game",
+        "game_id": "g",
+        "seat": 1,
+        "view": {"pot": 5, "you": {"seat": 1, "bluff_cards": []}},
+        "legal_actions": [],
+        "connected": [True],
+        "auction": None,
+    }
     public, own = updates.split(message)
     assert "you" not in public["view"] and own["you"] == message["view"]["you"]
     assert updates.join(public, own) == message
@@ -136,7 +154,11 @@ def test_sockets_that_hold_the_same_parts_at_other_versions_each_get_their_own_b
 def test_a_screen_takes_an_update_that_came_early_after_the_one_it_follows():
     screen = Screen()
     public, own = {"game_id": "g", "view": {"pot": 1}}, {"kind": "game"}
-    assert screen.take({"v": 4, "public": [public], "own": [own]}) == {"game_id": "g", "kind": "game", "view": {"pot": 1}}
+    assert screen.take({"v": 4, "public": [public], "own": [own]}) == {
+        "game_id": "g",
+        "kind": "game",
+        "view": {"pot": 1},
+    }
     assert screen.take({"v": 6, "base": 5, "public": {"view": {"pot": [3]}}}) is None
     assert screen.behind
     assert screen.take({"v": 5, "base": 4, "public": {"view": {"pot": [2]}}})["view"] == {"pot": 3}
@@ -147,12 +169,14 @@ def test_a_screen_takes_an_update_that_came_early_after_the_one_it_follows():
 
 # Random games through the host: every screen's updates, as the host sends them.
 
+
 def whole_messages(table: Any) -> dict[str | None, dict[str, Any]]:
     """What the host would send in full now: each phone by player id, the table screen
     (``table``) and a watcher (``None``)."""
     public = messages.public(table)
     whole: dict[str | None, dict[str, Any]] = {
-        pid: updates.join(public, messages.phone_own(table, pid)) for pid in table.sockets.phones}
+        pid: updates.join(public, messages.phone_own(table, pid)) for pid in table.sockets.phones
+    }
     whole["table"] = updates.join(public, messages.table_own(table))
     whole[None] = updates.join(public, messages.WATCHER)
     return whole
@@ -181,10 +205,17 @@ def test_updates_applied_in_order_give_every_screen_exactly_its_whole_message(se
             assert phone.view() == wire(wanted[pid])
     assert whole_screen.updates == [] and screen.updates
     for seat, client in [(None, screen), *enumerate(phones), (None, watcher)]:
-        own_cards = {card["id"] for _, m in client.heard if m.get("kind") == "game" and seat is not None
-                     for card in m["view"]["you"]["bluff_cards"]}
+        own_cards = {
+            card["id"]
+            for _, m in client.heard
+            if m.get("kind") == "game" and seat is not None
+            for card in m["view"]["you"]["bluff_cards"]
+        }
         for update in client.updates:
             for path, found in card_paths(update):
                 assert seat is not None and path.startswith(".own") and "you" in path, (path, found)
-                assert all(card["id"] in own_cards for card in (found if isinstance(found, list) else [found])
-                           if isinstance(card, dict) and "id" in card)
+                assert all(
+                    card["id"] in own_cards
+                    for card in (found if isinstance(found, list) else [found])
+                    if isinstance(card, dict) and "id" in card
+                )

@@ -1,4 +1,5 @@
 """``cashrun`` as a real process and real Socket.IO clients, for the live tests."""
+
 from __future__ import annotations
 
 import os
@@ -31,13 +32,31 @@ def start(port: int, data_dir: Path, program: list[str] | None = None) -> subpro
     ``program`` is another build of ``cashrun`` (an installed wheel, the single file): it runs
     without this checkout on its path, so it serves only what it holds itself."""
     # Reveals off: the live tests act at once; tests/host/test_reveal.py covers the reveal clock.
-    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "CASHRUN_REVEAL_SCALE": "0",
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    env = {
+        **os.environ,
+        "LC_ALL": "C.UTF-8",
+        "LANG": "C.UTF-8",
+        "CASHRUN_REVEAL_SCALE": "0",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
     if program is not None:
         del env["PYTHONPATH"]
     return subprocess.Popen(
-        [*(program or command()), "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        [
+            *(program or command()),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data_dir),
+            "--no-browser",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
     )
 
 
@@ -127,5 +146,3 @@ def lobby_of_three(running: Server) -> tuple[Peer, list[Peer]]:
     for phone, name in zip(phones, NAMES):
         assert phone.call("join", {"code": running.code, "name": name})["ok"]
     return table, phones
-
-

@@ -1,6 +1,7 @@
 """A real ``cashrun`` against what a hostile phone or a fault does: threads held by sockets,
 half-sent requests, a second ``cashrun`` on the same folder, a damaged database, a flood
 of malformed packets, and Ctrl+C leaving every game in the one database file."""
+
 from __future__ import annotations
 
 import http.client
@@ -110,6 +111,7 @@ def test_half_sent_requests_are_cut_off_and_block_no_one(server):
             return False
         except OSError:
             return True
+
     assert until(lambda: all(closed(s) for s in stalled), HEADER_SECONDS + 3) <= HEADER_SECONDS + 3
     assert get(server.port) == 200
     for s in stalled:
@@ -192,7 +194,9 @@ def test_half_sent_requests_from_five_addresses_leave_room_for_a_new_phone(serve
     still open, and a phone that holds a seat comes back (its address is trusted)."""
     seated_ws = websocket.create_connection(
         f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
-        socket=connect_from("127.0.0.8", server.port), timeout=WAIT)
+        socket=connect_from("127.0.0.8", server.port),
+        timeout=WAIT,
+    )
     seated_ws.recv()
     seated_ws.send("40")
     seated_ws.recv()
@@ -224,12 +228,18 @@ def test_half_sent_requests_from_five_addresses_leave_room_for_a_new_phone(serve
         time.sleep(1.0)
         assert get(server.port, source="127.0.0.7") == 200
         assert get(server.port, f"/j/{server.code}", source="127.0.0.7") == 200
-        ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
-                                         socket=connect_from("127.0.0.7", server.port), timeout=WAIT)
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+            socket=connect_from("127.0.0.7", server.port),
+            timeout=WAIT,
+        )
         assert ws.recv().startswith("0")
         ws.close()
-        back = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
-                                           socket=connect_from("127.0.0.8", server.port), timeout=WAIT)
+        back = websocket.create_connection(
+            f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+            socket=connect_from("127.0.0.8", server.port),
+            timeout=WAIT,
+        )
         back.recv()
         back.send(f'40{{"token":"{token}"}}')
         assert '"seat":0' in back.recv()

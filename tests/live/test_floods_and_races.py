@@ -2,6 +2,7 @@
 addresses: a socket replaced mid-message, a data file that stops taking checkpoints,
 watchers' ``sync`` floods, reconnect storms and claim guesses from many addresses. The
 players' answer times are asserted loosely here; ``bench/flood.py`` measures them."""
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,11 @@ def server(tmp_path: Path):
 
 def raw(server: Server, source: str, auth: dict[str, Any] | None = None) -> websocket.WebSocket:
     """A page's Engine.IO WebSocket from ``source`` with the namespace connected (with ``auth``)."""
-    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
-                                     socket=connect_from(source, server.port), timeout=WAIT)
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+        socket=connect_from(source, server.port),
+        timeout=WAIT,
+    )
     assert ws.recv().startswith("0")
     ws.send("40" + (json.dumps(auth) if auth else ""))
     return ws
@@ -79,8 +83,11 @@ def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
     socket takes the seat."""
     _table, tokens = started(server)
     token = tokens[1]
-    busy = [raw(server, "127.0.0.20", {"token": tokens[0]}), raw(server, "127.0.0.21", {"token": tokens[2]}),
-            raw(server, "127.0.0.1", {"table_key": server.key})]
+    busy = [
+        raw(server, "127.0.0.20", {"token": tokens[0]}),
+        raw(server, "127.0.0.21", {"token": tokens[2]}),
+        raw(server, "127.0.0.1", {"table_key": server.key}),
+    ]
     codes: list[str] = []
     for round_ in range(12):
         older = raw(server, f"127.0.0.{2 + round_ % 6}", {"token": token})
@@ -106,8 +113,16 @@ def test_a_socket_replaced_while_its_acts_wait_is_answered_not_seated(server):
     for ws in busy:
         ws.close()
     assert "internal" not in codes, codes
-    assert set(codes) <= {"not_seated", "not_connected", "not_legal_now", "bad_choice", "unknown_action",
-                          "not_your_turn", "rate_limited", "malformed"}, codes
+    assert set(codes) <= {
+        "not_seated",
+        "not_connected",
+        "not_legal_now",
+        "bad_choice",
+        "unknown_action",
+        "not_your_turn",
+        "rate_limited",
+        "malformed",
+    }, codes
     assert not any("StopIteration" in line or "a message from" in line for line in server.lines)  # no fault logged
 
 
@@ -137,8 +152,11 @@ def flood(server: Server, sources: list[str], seconds: float, step, close_each: 
                 except (websocket.WebSocketException, OSError):
                     ws = None
                     break
-                key = "whole" if frame.startswith('42["update",{"v"') and '"base"' not in frame[:40] else \
-                    answer_code(frame)
+                key = (
+                    "whole"
+                    if frame.startswith('42["update",{"v"') and '"base"' not in frame[:40]
+                    else answer_code(frame)
+                )
                 if key:
                     with lock:
                         counts[key] = counts.get(key, 0) + 1
@@ -176,8 +194,13 @@ def timed_acts(table: Peer, seconds: float) -> list[float]:
     n = 0
     while time.monotonic() < end:
         began = time.perf_counter()
-        answer = table.call("act", {"id": f"timed-{time.monotonic()}-{n}", "action": {
-            "type": "transfer", "from": n % 2, "to": 1 - n % 2, "amount": 10000, "reason": "test"}})
+        answer = table.call(
+            "act",
+            {
+                "id": f"timed-{time.monotonic()}-{n}",
+                "action": {"type": "transfer", "from": n % 2, "to": 1 - n % 2, "amount": 10000, "reason": "test"},
+            },
+        )
         assert answer["ok"], answer
         times.append(time.perf_counter() - began)
         n += 1
@@ -234,10 +257,18 @@ def test_reconnect_storms_are_bounded_and_the_players_play_on(server):
 
     result: dict[str, Any] = {}
     seconds = 4.0
-    storms = [threading.Thread(target=lambda: result.update(watchers=flood(
-                  server, [f"127.0.4.{n}" for n in range(1, 31)], seconds, watcher, close_each=True))),
-              threading.Thread(target=lambda: result.update(seat=flood(
-                  server, [f"127.0.6.{n}" for n in range(1, 5)], seconds, seat, close_each=True)))]
+    storms = [
+        threading.Thread(
+            target=lambda: result.update(
+                watchers=flood(server, [f"127.0.4.{n}" for n in range(1, 31)], seconds, watcher, close_each=True)
+            )
+        ),
+        threading.Thread(
+            target=lambda: result.update(
+                seat=flood(server, [f"127.0.6.{n}" for n in range(1, 5)], seconds, seat, close_each=True)
+            )
+        ),
+    ]
     for storm in storms:
         storm.start()
     times = timed_acts(table, seconds)
@@ -271,8 +302,9 @@ def test_claim_guesses_from_many_addresses_leave_the_code_to_its_phone(server):
 
     result: dict[str, Any] = {}
     seconds = 6.0
-    guessers = threading.Thread(target=lambda: result.update(flood(
-        server, [f"127.0.5.{n}" for n in range(1, 40)], seconds, guess)))
+    guessers = threading.Thread(
+        target=lambda: result.update(flood(server, [f"127.0.5.{n}" for n in range(1, 40)], seconds, guess))
+    )
     guessers.start()
     time.sleep(3.0)
     phone = raw(server, "127.0.0.7")

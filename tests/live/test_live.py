@@ -1,5 +1,6 @@
 """``cashrun`` as a real process: a table and four phones (python-socketio clients) play, the
 server is killed with SIGKILL mid-game and started again on the same data directory."""
+
 from __future__ import annotations
 
 import random
@@ -38,8 +39,13 @@ def log_window(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return {view["log_start"] + i: event for i, event in enumerate(view["log"])}
 
 
-def play(table: Peer, phones: list[Peer], steps: int, rng: random.Random,
-         acked: list[tuple[int, str, dict[str, Any], dict[str, Any]]]) -> None:
+def play(
+    table: Peer,
+    phones: list[Peer],
+    steps: int,
+    rng: random.Random,
+    acked: list[tuple[int, str, dict[str, Any], dict[str, Any]]],
+) -> None:
     """Random legal actions by the seats the game waits for; every accepted answer is kept."""
     for step in range(steps):
         view = table.views[-1]["view"]

@@ -1,5 +1,6 @@
 """A phone that misses an update, or whose socket drops, gets its whole message again and ends up
 with exactly what a client asking for whole views gets (``cashrun`` and real Socket.IO clients)."""
+
 from __future__ import annotations
 
 import itertools
@@ -33,8 +34,11 @@ def act(table: Peer, phones: list[Peer | None], steps: int, rng: random.Random) 
     for _step in range(steps):
         view = table.views[-1]["view"]
         length = log_length(table.views[-1])
-        ready = {s: m for s in view["waiting"]["seats"] if phones[s] is not None
-                 and (m := caught_up(phones[s], length)) is not None}
+        ready = {
+            s: m
+            for s in view["waiting"]["seats"]
+            if phones[s] is not None and (m := caught_up(phones[s], length)) is not None
+        }
         if view["over"] or not ready:
             return
         seat = rng.choice(sorted(ready))

@@ -1,5 +1,6 @@
 """The WebSocket's door on a real ``cashrun``: frames no page sends cost a strike before they
 are decoded, too many close the whole connection, and a connection connects once."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,11 @@ def table(server):
 
 def opened(server, source: str, connect: bool = True) -> websocket.WebSocket:
     """A raw Engine.IO WebSocket from ``source``, with the namespace connected (``40``)."""
-    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
-                                     socket=connect_from(source, server.port), timeout=WAIT)
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
+        socket=connect_from(source, server.port),
+        timeout=WAIT,
+    )
     assert ws.recv().startswith("0")
     if connect:
         ws.send("40")

@@ -1,4 +1,5 @@
 """A write-ahead log damaged after a crash: ``cashrun`` says which game lost how many actions."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

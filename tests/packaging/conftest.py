@@ -1,5 +1,6 @@
 """The builds the packaging tests start: the sdist and wheel once per run, and the single file
 built by packaging/build_single_file.py from that same wheel (so the wheel is built only once)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -38,8 +39,16 @@ def built(tmp_path_factory) -> Built:
 def single_file(built, tmp_path_factory) -> Path:
     """The single file the packaging script builds from the wheel."""
     work = tmp_path_factory.mktemp("single-file")
-    printed = _run(sys.executable, str(ROOT / "packaging" / "build_single_file.py"),
-                   "--wheel", str(built.wheel), "--dist", str(work / "dist"), "--work", str(work / "work"))
+    printed = _run(
+        sys.executable,
+        str(ROOT / "packaging" / "build_single_file.py"),
+        "--wheel",
+        str(built.wheel),
+        "--dist",
+        str(work / "dist"),
+        "--work",
+        str(work / "work"),
+    )
     path = Path(printed.splitlines()[-1].rsplit(" ", 2)[0])  # the script's last line: "PATH SIZE MB"
     assert path.is_file()
     return path

@@ -1,4 +1,5 @@
 """What a started build of ``cashrun`` must serve: the table screen, the phone page and their files."""
+
 from __future__ import annotations
 
 import urllib.request
@@ -22,9 +23,15 @@ def check_pages(table_url: str, code: str) -> None:
     assert (status, kind) == (200, "text/html") and b"/static/js/table.js" in body
     status, kind, body = fetch(f"{base}/j/{code}")
     assert (status, kind) == (200, "text/html") and b"/static/js/phone.js" in body
-    for path in ("/static/js/table.js", "/static/js/phone.js", "/static/js/firstrun.js",
-                 "/static/vendor/socket.io.esm.min.js", "/static/css/table.css",
-                 "/static/i18n/nl.json", "/static/i18n/en.json"):
+    for path in (
+        "/static/js/table.js",
+        "/static/js/phone.js",
+        "/static/js/firstrun.js",
+        "/static/vendor/socket.io.esm.min.js",
+        "/static/css/table.css",
+        "/static/i18n/nl.json",
+        "/static/i18n/en.json",
+    ):
         status, _, body = fetch(base + path)
         assert status == 200 and body, path
     key = table_url.split("key=")[1]

@@ -1,5 +1,6 @@
 """The sdist and the wheel hold everything, and the wheel installed into an empty virtual
 environment gives a ``cashrun`` that starts and serves the pages."""
+
 from __future__ import annotations
 
 import subprocess
@@ -24,8 +25,11 @@ pytestmark = pytest.mark.packaging
 def data_files() -> list[str]:
     """Every page, script, style, translation and licence of this checkout, as wheel paths."""
     found = [*(ROOT / "web").rglob("*"), *(ROOT / "companion" / "i18n").glob("*.json")]
-    return sorted(p.relative_to(ROOT).as_posix() for p in found
-                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    return sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in found
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    )
 
 
 def test_the_sdist_and_the_wheel_hold_everything(built):
@@ -42,10 +46,18 @@ def test_the_wheel_in_an_empty_venv_serves_the_pages(built, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / "bin"
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    str(built.wheel)], check=True, cwd=tmp_path)
-    where = subprocess.run([str(bin_dir / "python"), "-c", "import web; print(web.__file__)"],
-                           check=True, cwd=tmp_path, capture_output=True, text=True).stdout
+    subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(built.wheel)],
+        check=True,
+        cwd=tmp_path,
+    )
+    where = subprocess.run(
+        [str(bin_dir / "python"), "-c", "import web; print(web.__file__)"],
+        check=True,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    ).stdout
     assert Path(where.strip()).is_relative_to(env_dir)
     version = subprocess.run([str(bin_dir / "cashrun"), "--version"], check=True, capture_output=True, text=True)
     assert version.stdout.strip() == f"cashrun {__version__}"

@@ -1,5 +1,6 @@
 """The Linux single file built by packaging/build_single_file.py starts without this checkout
 or any Python, serves the pages and plays a three-player game over Socket.IO."""
+
 from __future__ import annotations
 
 import os
@@ -77,8 +78,9 @@ def test_a_double_click_that_cannot_start_keeps_its_window_open(single_file: Pat
             pass  # taken already: the start fails all the same
         screen, terminal = pty.openpty()
         env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path), "LANG": "en_GB.UTF-8"}
-        proc = subprocess.Popen([str(single_file)], stdin=terminal, stdout=terminal, stderr=terminal, env=env,
-                                cwd=tmp_path)
+        proc = subprocess.Popen(
+            [str(single_file)], stdin=terminal, stdout=terminal, stderr=terminal, env=env, cwd=tmp_path
+        )
         os.close(terminal)
         try:
             shown = b""
@@ -101,8 +103,13 @@ def test_it_opens_the_table_screen_in_the_browser_with_the_systems_libraries(sin
     opened = tmp_path / "opened"
     browser = f"/bin/sh -c 'echo \"$0 [$LD_LIBRARY_PATH]\" > {opened}' %s"
     env = {"PATH": os.environ["PATH"], "LANG": "C.UTF-8", "BROWSER": browser, "LD_LIBRARY_PATH": "/opt/mine"}
-    proc = subprocess.Popen([str(single_file), "--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path)],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(
+        [str(single_file), "--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     try:
         deadline = time.monotonic() + START_WAIT
         while not opened.exists() or not opened.read_text():
@@ -122,10 +129,16 @@ def test_a_double_click_on_a_linux_desktop_opens_a_terminal(single_file: Path, t
     fake.parent.mkdir()
     fake.write_text(f'#!/bin/sh\necho "$@" > {seen}\n')
     fake.chmod(0o755)
-    env = {"PATH": f"{fake.parent}:{os.environ['PATH']}", "DISPLAY": ":9", "HOME": str(tmp_path),
-           "XDG_DATA_HOME": str(tmp_path), "LANG": "C.UTF-8"}
-    proc = subprocess.run([str(single_file)], stdin=subprocess.DEVNULL, capture_output=True, env=env,
-                          cwd=tmp_path, timeout=START_WAIT)
+    env = {
+        "PATH": f"{fake.parent}:{os.environ['PATH']}",
+        "DISPLAY": ":9",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path),
+        "LANG": "C.UTF-8",
+    }
+    proc = subprocess.run(
+        [str(single_file)], stdin=subprocess.DEVNULL, capture_output=True, env=env, cwd=tmp_path, timeout=START_WAIT
+    )
     assert proc.returncode == 0 and proc.stdout == b"", proc
     deadline = time.monotonic() + START_WAIT
     while not seen.exists() or not seen.read_text():

@@ -10,6 +10,8 @@
 // 4. A question that waits on the stage (the lap's confirm) takes the stage: no banner while it waits.
 // 5. A banner lasts 4.5 s; the lap's start takes the whole stage for 7 s; a tap ends either.
 //    The banner sits in the stage's lower part, over no control, and the outcome moves up out of its way.
+// 6. A banner stays inside the stage: when the stage is short (a pad for a seat without a phone
+//    takes the column's room), it drops its money lines (the history has them), then draws smaller.
 
 import { h } from "./dom.js";
 import { play } from "./sounds.js";
@@ -24,9 +26,29 @@ let stage = null;
 let timer = null;
 let waiting = null; // events told while the stage played: [events, view]
 
+const STEPS = ["tight", "tighter"];
+
+// Each step of point 6 until the banner's content fits its box (read after one layout). A stage
+// that short has no room for the outcome above the banner: the banner, which tells it, stands
+// in for it (data-short hides it).
+function fit() {
+  if (el.hidden) return;
+  el.classList.remove(...STEPS);
+  for (const step of STEPS) {
+    if (el.scrollHeight <= el.clientHeight + 1) break;
+    el.classList.add(step);
+  }
+  if (stage) stage.el.toggleAttribute("data-short", el.classList.contains(STEPS[0]));
+}
+
+// The stage's size changes when a pad opens or closes beside it; the banner is fitted again.
+const resized = new ResizeObserver(() => fit());
+
 // The stage the banners belong to (a new one after a change of language).
 function mount(s) {
+  if (stage) resized.unobserve(stage.el);
   stage = s;
+  resized.observe(stage.el);
   stage.el.append(el);
   if (!el.hidden) stage.el.dataset.moment = el.dataset.kind;
   stage.el.addEventListener("stage-play", () => { waiting = null; end(); });
@@ -50,6 +72,7 @@ function tell(events, view) {
   el.dataset.kind = kind;
   el.classList.toggle("grand", GRAND.has(kind));
   el.hidden = false;
+  fit();
   if (stage) stage.el.dataset.moment = kind;
   if (!matchMedia("(prefers-reduced-motion: reduce)").matches) {
     el.animate([{ opacity: 0, transform: "translateY(.6em)" }, { opacity: 1, transform: "none" }], { duration: 300, easing: "ease-out" });
@@ -64,7 +87,10 @@ function question() { waiting = null; end(); }
 function end() {
   clearTimeout(timer);
   el.hidden = true;
-  if (stage) delete stage.el.dataset.moment;
+  if (stage) {
+    delete stage.el.dataset.moment;
+    stage.el.removeAttribute("data-short");
+  }
 }
 
 el.addEventListener("click", (ev) => { ev.stopPropagation(); end(); });
