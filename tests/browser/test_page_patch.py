@@ -4,6 +4,7 @@ change inside them), and a changed part is patched where it changed.
 
 The table screen at 1366x768 (English, no touch) and a phone at 360x640 (touch, English), on a
 host without a reveal clock; the seats without a phone and the banker act over a table socket."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
@@ -64,8 +65,9 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
             page.evaluate(MARK)
         money_before = table.evaluate(TEXTS, '.tplayer[data-seat="2"] .tp-money')
         # The banker gives Cas (seat 2, no phone) 100,000: her money and the history change, nothing else.
-        transfer = next(a for a in sock.latest["legal_actions"]
-                        if a["type"] == "transfer" and a["from"] == "bank" and a["to"] == 2)
+        transfer = next(
+            a for a in sock.latest["legal_actions"] if a["type"] == "transfer" and a["from"] == "bank" and a["to"] == 2
+        )
         sock.act(dict(transfer, amount=100_000, reason="Test"))
         view = sock.latest["view"]
         for page in (table, phone):
@@ -179,7 +181,12 @@ def test_a_kept_node_stays_put_when_the_nodes_before_it_go(browser, host):
         page.goto(host.table_url)
         settle(page)
         got = page.evaluate(DROPPED_BEFORE)
-        assert got == {"names": ["SECTION", "UL", "DETAILS"], "cards": True, "info": True, "removed": ["P"],
-                       "text": "showingbluffTable 2"}, got
+        assert got == {
+            "names": ["SECTION", "UL", "DETAILS"],
+            "cards": True,
+            "info": True,
+            "removed": ["P"],
+            "text": "showingbluffTable 2",
+        }, got
     finally:
         ctx.close()
