@@ -107,6 +107,12 @@ setInterval(() => {
   if (el && countdown) setText(el, countdownText());
 }, 250);
 
+// The screen stays on while a game runs: wakelock.js, loaded once one does (a first load does without it).
+let awake = null;
+function stayAwake(on) {
+  if (on || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(on));
+}
+
 // A data attribute set only when its value changes (setting it again would still restyle what it selects).
 function setData(el, key, value) {
   if (el.dataset[key] !== value) el.dataset[key] = value;
@@ -122,4 +128,4 @@ function markState(root, st) {
   setData(root, "logEnd", m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "");
 }
 
-export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText };
+export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, stayAwake };

@@ -6,7 +6,7 @@ import { h, icon, $, patch } from "./dom.js";
 import { loadLang, t } from "./i18n.js";
 import { group, isSimple, OPEN } from "./actions.js";
 import { newChoice } from "./chooser.js";
-import { setData, setCountdown, themeButton, langButton, applyTheme, keepFocus, restoreFocus, markState } from "./common.js";
+import { setData, setCountdown, stayAwake, themeButton, langButton, applyTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { Stage } from "./stage.js";
 import { soundOn } from "./sounds.js";
 import { confirmBox } from "./confirm.js";
@@ -20,7 +20,6 @@ import { drawer } from "./table-drawer.js";
 const root = $("#app");
 let fed = null; // the message last fed to the stage
 let lastShown = null;
-let awake = null; // wakelock.js, loaded once a game runs (the lobby's first load does without it)
 
 // ---------- the frame ----------
 
@@ -163,8 +162,7 @@ store.addEventListener("change", () => {
   if (fix) store.settle(fix);
   const msg = shown(store.state);
   setCountdown(msg);
-  const inGame = !!msg && msg.kind === "game" && !msg.view.over;
-  if (inGame || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(inGame));
+  stayAwake(!!msg && msg.kind === "game" && !msg.view.over);
   render();
 });
 

@@ -3,12 +3,12 @@
 // game is seen: the join page does without it).
 
 import { t } from "./i18n.js";
+import { stayAwake } from "./common.js";
 
 const CHIME = "cashrun.chime";
 const TITLE = document.title;
 let waiting = false;
 let audio = null;
-let awake = null;
 
 function chimeOn() { return localStorage.getItem(CHIME) !== "off"; }
 function toggleChime() { localStorage.setItem(CHIME, chimeOn() ? "off" : "on"); }
@@ -42,7 +42,7 @@ function feelTurn(msg) {
   waiting = now;
   const title = now ? `${t("turn.title")} · ${TITLE}` : TITLE;
   if (document.title !== title) document.title = title;
-  if (inGame || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(inGame));
+  stayAwake(inGame);
 }
 
 // The first touch unlocks sound.
