@@ -4,6 +4,7 @@ change inside them), and a changed part is patched where it changed.
 
 The table screen at 1366x768 (English, no touch) and a phone at 360x640 (touch, English), on a
 host without a reveal clock; the seats without a phone and the banker act over a table socket."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
@@ -63,8 +64,9 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
             page.evaluate(MARK)
         money_before = table.evaluate(TEXTS, '.tplayer[data-seat="2"] .tp-money')
         # The banker gives Cas (seat 2, no phone) 100,000: her money and the history change, nothing else.
-        transfer = next(a for a in sock.latest["legal_actions"]
-                        if a["type"] == "transfer" and a["from"] == "bank" and a["to"] == 2)
+        transfer = next(
+            a for a in sock.latest["legal_actions"] if a["type"] == "transfer" and a["from"] == "bank" and a["to"] == 2
+        )
         sock.act(dict(transfer, amount=100_000, reason="Test"))
         view = sock.latest["view"]
         for page in (table, phone):
