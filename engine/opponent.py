@@ -1,4 +1,4 @@
-"""An opponent spins: "One of his opponents spins the roulette wheel."
+"""An opponent spins the wheel for a player's stake, as the box's rules have a player do.
 
 The draw of a game that settles a player's stake (a casino game, Buy Back, the pot's game, a
 Grand Slam step) waits for an opponent's phone: its tap gives the next link of the hash chain
