@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.peers import WAIT, Peer, measure, paced
 from tests.engine.randomplay import concrete
-from tests.loopback import free_port
+from tests.loopback import free_port, serving
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -178,16 +178,7 @@ def start_host(
     key, the join code and the start time."""
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [
-            *(program or [sys.executable, "-m", "companion.cli"]),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data_dir),
-            "--no-browser",
-        ],
+        [*(program or [sys.executable, "-m", "companion.cli"]), *serving(port, data_dir)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -1,4 +1,5 @@
-"""A free port on 127.0.0.1, for the tests and benches that start a real server."""
+"""A free port on 127.0.0.1, and the command line of a real server on it, for the tests and
+benches that start one."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def serving(port: int, data_dir: object) -> list[str]:
+    """``cashrun``'s arguments for a server on 127.0.0.1:``port`` with ``data_dir``, no browser."""
+    return ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--no-browser"]
 
 
 def connect_from(source: str, port: int) -> socket.socket:

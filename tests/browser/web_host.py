@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from companion.play.table import SPUN_ALONE
-from tests.loopback import free_port
+from tests.loopback import free_port, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CASHRUN_CHROMIUM", "/usr/bin/chromium")
@@ -52,18 +52,7 @@ def start_host(data_dir: Path, seed: str = SEED, port: int | None = None, reveal
     env = dict(
         os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8", CASHRUN_REVEAL_SCALE=str(reveal_scale)
     )
-    cmd = [
-        sys.executable,
-        "-m",
-        "companion.cli",
-        "--no-browser",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data_dir),
-    ]
+    cmd = [sys.executable, "-m", "companion.cli", *serving(port, data_dir)]
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True
     )

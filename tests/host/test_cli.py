@@ -14,6 +14,7 @@ from hostkit import Client, FakeClock, fake_app, join
 from companion import cli, translations
 from companion.door import network
 from companion.saving.datafolder import FolderLock
+from tests.loopback import serving
 
 
 def adapter(name: str, *ips: str) -> SimpleNamespace:
@@ -140,7 +141,7 @@ def test_busy_port_is_reported_in_the_users_language(monkeypatch, tmp_path, caps
         taken.listen()
         port = taken.getsockname()[1]
         monkeypatch.setenv("LC_ALL", "nl_NL.UTF-8")
-        code = cli.main(["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path), "--no-browser"])
+        code = cli.main(serving(port, tmp_path))
     assert code == 1
     assert "Kies een andere poort met --port" in capsys.readouterr().out
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import socketio
 
+from tests.loopback import serving
 from tests.screen import Screen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,16 +43,7 @@ def start(port: int, data_dir: Path, program: list[str] | None = None) -> subpro
     if program is not None:
         del env["PYTHONPATH"]
     return subprocess.Popen(
-        [
-            *(program or command()),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data_dir),
-            "--no-browser",
-        ],
+        [*(program or command()), *serving(port, data_dir)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
