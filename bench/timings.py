@@ -31,6 +31,7 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +83,13 @@ class Recorder:
         self.local.packet = packet
 
     def written(self, text: str | bytes) -> None:
-        now = time.perf_counter()
         act = getattr(getattr(self.local, "packet", None), "bench_act", None)
-        if act is None:
-            return
+        if act is not None:
+            self.wrote(act, text)
+
+    def wrote(self, act: Act, text: str | bytes) -> None:
+        """One of ``act``'s messages has just been written whole."""
+        now = time.perf_counter()
         with self.lock:
             act.written = max(act.written, now)
             act.bytes += len(text.encode() if isinstance(text, str) else text)
@@ -125,6 +129,36 @@ class Recorder:
         socket.Socket.send = queued_send
         socket.Socket._websocket_handler = timed_handler
         packet.Packet.encode = noted_encode
+        self.install_frames()
+
+    def install_frames(self) -> None:
+        """Record the writes of the door's queue (``companion.door.frames``), which writes most
+        frames from the act's own thread: a message is written once every byte up to its
+        frame's end is, whichever thread wrote them."""
+        from companion.door.frames import FrameQueue
+
+        recorder = self
+        frame, send = FrameQueue._frame, FrameQueue._send
+
+        def noted_frame(self: Any, item: Any) -> bytes:
+            data = frame(self, item)
+            self.bench_framed = getattr(self, "bench_framed", 0) + len(data)
+            act = getattr(item, "bench_act", None)
+            if act is not None:
+                self.__dict__.setdefault("bench_ends", deque()).append((self.bench_framed, act, data))
+            return data
+
+        def timed_send(self: Any, data: bytes, *, wait: bool) -> int:
+            sent = send(self, data, wait=wait)
+            self.bench_sent = getattr(self, "bench_sent", 0) + sent
+            ends = self.__dict__.get("bench_ends")
+            while ends and ends[0][0] <= self.bench_sent:
+                _, act, data = ends.popleft()
+                recorder.wrote(act, data)
+            return sent
+
+        FrameQueue._frame = noted_frame  # type: ignore[method-assign]
+        FrameQueue._send = timed_send  # type: ignore[method-assign]
 
 
 class TimedSocket:
