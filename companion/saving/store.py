@@ -14,14 +14,15 @@ import os
 import sqlite3
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .marks import Lost, Marks, compare
+from .rows import SCHEMA, ActionRow, Change, SavedGame
+from .wal import Folding, make_room
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -29,95 +30,9 @@ STORAGE_ERRORS = (sqlite3.Error, OSError)
 """What a full disk, a read-only folder or a damaged file raise while saving."""
 
 WAL_LIMIT = 16 * 1024 * 1024
-"""Bytes of write-ahead log past which its folding into the file (SQLite's checkpoint after
-about 4 MB) must have failed: the store then checkpoints itself to see why."""
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    table_key TEXT NOT NULL UNIQUE,
-    code TEXT NOT NULL,
-    status TEXT NOT NULL,            -- lobby | playing | over
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    lobby TEXT NOT NULL,             -- players, settings, locked (JSON)
-    engine TEXT,                     -- the engine's to_json (exact) once the game started ...
-    engine_n INTEGER NOT NULL DEFAULT 0  -- ... including the actions up to this number
-);
-CREATE INDEX IF NOT EXISTS games_code ON games (code, status);
-CREATE TABLE IF NOT EXISTS tokens (
-    hash TEXT PRIMARY KEY,           -- sha256 of a seat token
-    game TEXT NOT NULL REFERENCES games (id),
-    pid TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tokens_game ON tokens (game);
-CREATE TABLE IF NOT EXISTS actions (
-    game TEXT NOT NULL REFERENCES games (id),
-    n INTEGER NOT NULL,
-    actor TEXT NOT NULL,             -- "p:<pid>", "table" or "host"
-    id TEXT NOT NULL,
-    seat INTEGER,                    -- the engine seat of a game action (-1 the banker)
-    action TEXT NOT NULL,
-    answer TEXT NOT NULL,
-    at REAL NOT NULL,
-    first_event INTEGER NOT NULL,    -- the log's length before the action
-    events INTEGER NOT NULL,         -- the log's length after it
-    PRIMARY KEY (game, n),
-    UNIQUE (game, actor, id)
-);
-CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRow:
-    """One accepted action, with the answer its sender got and the host's time.
-
-    ``seat`` is set for a game action: replaying it on the engine gives the same state.
-    """
-
-    actor: str
-    id: str
-    seat: int | None
-    action: dict[str, Any]
-    answer: dict[str, Any]
-    at: float
-    first_event: int = 0
-    events: int = 0
-
-
-@dataclass(slots=True)
-class SavedGame:
-    id: str
-    table_key: str
-    code: str
-    status: str
-    created: float
-    updated: float
-    lobby: dict[str, Any]
-    engine: str | None
-    """The engine's ``to_json`` after the action numbered ``engine_n``."""
-    engine_n: int = 0
-    tokens: dict[str, str] = field(default_factory=dict)
-    """Token hash to player id."""
-    actions: list[tuple[int, ActionRow]] = field(default_factory=list)
-    """Every accepted action with its number, in order."""
-
-
-@dataclass(slots=True)
-class Change:
-    """What one accepted message changes, written in one transaction."""
-
-    status: str
-    at: float
-    action: ActionRow
-    lobby: dict[str, Any] | None = None
-    engine: str | None = None
-    """A snapshot of the game including this action."""
-    add_tokens: dict[str, str] = field(default_factory=dict)
-    drop_tokens: list[str] = field(default_factory=list)
-    prefs: dict[str, Any] = field(default_factory=dict)
-    """Host preferences saved with it (the box profile after ``set_box``)."""
+"""Bytes of write-ahead log past which its folding into the file (``wal.Folding``, every 100
+commits; the log is made 5 MB before the first) must have failed: the store then
+checkpoints itself to see why."""
 
 
 class Store:
@@ -137,12 +52,15 @@ class Store:
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA wal_autocheckpoint=0")  # ``Folding`` does it
+            make_room(Path(f"{path}-wal"))
             problem = self._db.execute("PRAGMA quick_check").fetchone()[0]
             if problem != "ok":
                 raise sqlite3.DatabaseError(f"quick_check: {problem}")
             self._db.executescript(SCHEMA)
             self.marks = Marks(path)
             self.lost = self._check_marks()
+            self._folding = Folding(path)
         except Exception:
             self._db.close()
             raise
@@ -169,6 +87,7 @@ class Store:
         """Fold the write-ahead log into the file and close it: after a clean exit the one
         file ``cashrun.sqlite3`` holds every game."""
         self._writer.shutdown()
+        self._folding.close()
         with self._lock:
             try:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -239,6 +158,7 @@ class Store:
             self.marks.mark(game_id, n)
         except OSError as error:  # the action is saved; only the check of a later start is weaker
             log.warning("could not mark action %d of game %s: %s", n, game_id, error)
+        self._folding.committed()
         self._watch_file()
         return n
 
