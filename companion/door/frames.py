@@ -20,6 +20,7 @@ import threading
 from typing import Any
 
 from wsproto.events import BytesMessage, TextMessage
+from wsproto.utilities import LocalProtocolError
 
 
 class FrameQueue(queue.Queue[Any]):
@@ -42,10 +43,14 @@ class FrameQueue(queue.Queue[Any]):
             if self._ws is None:
                 super().put(item, block, timeout)
             elif item is None:  # Engine.IO ends the socket: the writer thread stops once it wrote what waits
-                self._ending = True
-                self._order.notify()
+                self._end()
             elif not self._ending:
-                self._write(self._frame(item))
+                try:
+                    frame = self._frame(item)
+                except LocalProtocolError:  # the WebSocket is closing: nothing more goes out
+                    self._end()
+                else:
+                    self._write(frame)
 
     def get(self, block: bool = True, timeout: float | None = None) -> Any:
         """Engine.IO's long-polling asks for packets here, and so does its WebSocket's writer
@@ -86,11 +91,16 @@ class FrameQueue(queue.Queue[Any]):
                 self.queue.clear()
                 self.all_tasks_done.notify_all()
             self._ws = ws
-            for item in queued:
-                if item is None:
-                    self._ending = True
-                    break
-                self._waiting += self._frame(item)
+            try:
+                for item in queued:
+                    if item is None:
+                        break
+                    self._waiting += self._frame(item)
+                else:
+                    return True
+            except LocalProtocolError:
+                pass
+            self._end()
             return True
 
     def _frame(self, item: Any) -> bytes:
@@ -98,6 +108,11 @@ class FrameQueue(queue.Queue[Any]):
         data = item.encode()
         message = BytesMessage(data=data) if isinstance(data, bytes) else TextMessage(data=data)
         return bytes(self._ws.ws.send(message))
+
+    def _end(self) -> None:
+        """Nothing more is written; the writer thread stops (the caller holds the order)."""
+        self._ending = True
+        self._order.notify()
 
     def _send(self, data: bytes, *, wait: bool) -> int:
         """Write ``data`` to the socket: all of it (``wait``), or what it takes at once; how much."""
@@ -115,8 +130,7 @@ class FrameQueue(queue.Queue[Any]):
         try:
             sent = self._send(frame, wait=False)
         except OSError:
-            self._ending = True
-            self._order.notify()
+            self._end()
             return
         if sent < len(frame):
             self._waiting += frame[sent:]

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from engineio import packet
 from wsproto import ConnectionType, WSConnection
-from wsproto.events import AcceptConnection, Request, TextMessage
+from wsproto.events import AcceptConnection, CloseConnection, Request, TextMessage
 
 from companion.door.frames import FrameQueue
 
@@ -125,3 +125,15 @@ def test_a_socket_that_fails_ends_the_writer_and_drops_what_follows():
     assert ended == [None]
     frames.put(message("after"))  # no error: the connection is over
     host_end.close()
+
+
+def test_a_websocket_that_closes_ends_the_writer_and_the_sender_hears_nothing_of_it():
+    frames, phone, _ = queue_and_phone()
+    frames.websocket.engineio_socket.upgraded = True
+    thread, ended = writer(frames)
+    frames.put(message("before"))
+    assert phone.read(1) == ["4before"]
+    frames.websocket.ws.sock.sendall(frames.websocket.ws.ws.send(CloseConnection(code=1000)))
+    frames.put(message("after"))  # wsproto refuses a message after the close: no error here
+    thread.join(5)
+    assert ended == [None]
