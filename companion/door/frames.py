@@ -54,8 +54,9 @@ class FrameQueue(queue.Queue[Any]):
 
     def get(self, block: bool = True, timeout: float | None = None) -> Any:
         """Engine.IO's long-polling asks for packets here, and so does its WebSocket's writer
-        thread: from its first call on, this writes what waits and returns None at the end."""
-        if self._ws is None and not self._start():
+        thread: from its first call on (which waits: the writer has taken no packet yet), this
+        writes what waits and returns None at the end."""
+        if self._ws is None and not (block and self._start()):
             return super().get(block, timeout)
         while True:
             with self._order:
