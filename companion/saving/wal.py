@@ -49,8 +49,10 @@ def make_room(wal: Path) -> None:
 
 class Folding:
     """Folds the log into the file every ``FOLD_EVERY`` commits, on its own thread and connection
-    (``PASSIVE``: it never waits for a commit, nor a commit for it). A folding that fails is
-    only logged: a log that keeps growing is the store's to notice (``Store._watch_file``)."""
+    (``PASSIVE``: it never waits for a commit, nor a commit for it). The log begins again only
+    once a folding finds no page left behind: commits that never leave it a gap (far faster than
+    any table) grow the log past its room, as SQLite's own folding would. A folding that fails
+    is only logged: a log that keeps growing is the store's to notice (``Store._watch_file``)."""
 
     def __init__(self, path: Path) -> None:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
