@@ -6,7 +6,8 @@ Runs ``cashrun`` with a recorder on the host's services (``services.timing``: th
 it with ``received`` when an act arrives, ``applied`` after the engine, ``committed`` after
 the store, ``encoded`` when every message of the act is queued) and on the Engine.IO sockets
 (the time each socket finished writing a message of that act, and its bytes). On SIGUSR1 it
-writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again.
+writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again; on
+SIGUSR2 it switches how frames are written (``switch_frames``).
 
 Only for benches: it wraps Engine.IO's packet and socket methods in this process. With
 ``gevent`` or ``eventlet`` the whole process is patched first (threads, sockets, locks and
@@ -177,6 +178,24 @@ class TimedSocket:
         return getattr(self._ws, name)
 
 
+def switch_frames() -> None:
+    """Between the frames written by the thread that sends them (as built) and the hop to each
+    socket's writer thread that they replaced (``bench/frames.py`` alternates them)."""
+    from companion.door.frames import FrameQueue
+
+    if "_write" in FrameQueue.__dict__ and not hasattr(FrameQueue, "bench_direct"):
+        FrameQueue.bench_direct = FrameQueue._write  # type: ignore[attr-defined]
+
+        def hop(self: Any, frame: bytes) -> None:
+            self._waiting += frame
+            self._order.notify()
+
+        FrameQueue._write = hop  # type: ignore[method-assign]
+    else:
+        FrameQueue._write = FrameQueue.bench_direct  # type: ignore[attr-defined,method-assign]
+        del FrameQueue.bench_direct  # type: ignore[attr-defined]
+
+
 def main() -> int:
     root = Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root))
@@ -198,6 +217,7 @@ def main() -> int:
 
     cli.create_app = create_app
     signal.signal(signal.SIGUSR1, dump)
+    signal.signal(signal.SIGUSR2, lambda *_: switch_frames())
     return cli.main(sys.argv[3:])
 
 

@@ -14,15 +14,14 @@ import os
 import sqlite3
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .marks import Lost, Marks, compare
 from .rows import SCHEMA, ActionRow, Change, SavedGame
-from .wal import Folding, make_room
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +29,8 @@ STORAGE_ERRORS = (sqlite3.Error, OSError)
 """What a full disk, a read-only folder or a damaged file raise while saving."""
 
 WAL_LIMIT = 16 * 1024 * 1024
-"""Bytes of write-ahead log past which its folding into the file (``wal.Folding``, every 100
-commits; the log is made 5 MB before the first) must have failed: the store then
-checkpoints itself to see why."""
+"""Bytes of write-ahead log past which its folding into the file (SQLite's checkpoint after
+about 4 MB) must have failed: the store then checkpoints itself to see why."""
 
 
 class Store:
@@ -52,15 +50,12 @@ class Store:
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA wal_autocheckpoint=0")  # ``Folding`` does it
-            make_room(Path(f"{path}-wal"))
             problem = self._db.execute("PRAGMA quick_check").fetchone()[0]
             if problem != "ok":
                 raise sqlite3.DatabaseError(f"quick_check: {problem}")
             self._db.executescript(SCHEMA)
             self.marks = Marks(path)
             self.lost = self._check_marks()
-            self._folding = Folding(path)
         except Exception:
             self._db.close()
             raise
@@ -87,7 +82,6 @@ class Store:
         """Fold the write-ahead log into the file and close it: after a clean exit the one
         file ``cashrun.sqlite3`` holds every game."""
         self._writer.shutdown()
-        self._folding.close()
         with self._lock:
             try:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -158,7 +152,6 @@ class Store:
             self.marks.mark(game_id, n)
         except OSError as error:  # the action is saved; only the check of a later start is weaker
             log.warning("could not mark action %d of game %s: %s", n, game_id, error)
-        self._folding.committed()
         self._watch_file()
         return n
 

@@ -20,9 +20,9 @@ def test_a_wal_cut_in_half_after_a_kill_is_named_on_the_next_start(tmp_path: Pat
         peer.sio.disconnect()
     running.kill()  # SIGKILL: the actions are in the write-ahead log, not yet in the file
     wal = tmp_path / "cashrun.sqlite3-wal"
-    written = wal.read_bytes().rstrip(b"\0")  # the log is made 5 MB of zeros before its first page
-    assert len(written) > 4096
-    wal.write_bytes(written[: len(written) // 2])
+    data = wal.read_bytes()
+    assert len(data) > 4096
+    wal.write_bytes(data[: len(data) // 2])
     again = Server(free_port(), tmp_path)
     try:
         said = [line for line in again.lines if line.startswith(f"Saved game {running.code} lost its last")]
