@@ -16,9 +16,12 @@ import { parts, btn, problem, fairExport, rerender } from "./phone-shared.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, showingNow } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";
 
+// The chime's switch, shown in a game: whether the chime is on, or null without the switch.
+const chime = (st) => (st.msg && st.msg.kind === "game" ? chimeOn() : null);
+
 function header(st) {
-  if (!st.msg || st.msg.kind !== "game") return null;
-  const on = chimeOn();
+  const on = chime(st);
+  if (on === null) return null;
   const say = t(on ? "turn.chime_off" : "turn.chime_on");
   return btn({ class: "tool", "data-act": "chime", "aria-pressed": String(on), "aria-label": say, title: say }, icon(on ? "sound" : "mute"));
 }
@@ -202,4 +205,4 @@ function screen(msg, st) {
   return gameScreen(msg, st);
 }
 
-export { screen, header };
+export { screen, header, chime };
