@@ -15,6 +15,10 @@ the socket's ``onmessage``) the script of that message, to the end of the microt
 (Socket.IO hands a message on in one), and the frame that follows it: from the frame's
 ``requestAnimationFrame`` to a task posted from it (style, layout, paint and the frame's other
 callbacks). It prints p50, p95 and max of their sum per page and rate, in ms.
+
+``--profile DIR`` also records a Chromium trace of the table screen over the measured game at each
+rate (``DIR/table-4x.json``: the timeline's style, layout and paint with what each touched, and the
+script's samples), to open in DevTools' Performance panel.
 """
 
 from __future__ import annotations
@@ -40,6 +44,14 @@ from web_host import ARGS, CHROMIUM, start_host, stop_host
 from engine import BANKER
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
+TRACE = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.frame",
+    "disabled-by-default-devtools.timeline.invalidationTracking",
+    "v8.execute",
+    "disabled-by-default-v8.cpu_profiler",
+]
 TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}
 REVEAL = 0.1
 """The host's reveal clock scaled down: a roll waits 0.25 s, so the game is only as long as its steps."""
@@ -83,8 +95,10 @@ def throttle(ctx, page, rate: float) -> None:
     ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
-def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
-    """One seeded game at ``rate``; the cost of each update the table screen and the phone got."""
+def play(browser, rate: float, profile: Path | None = None) -> dict[str, list[dict[str, float]]]:
+    """One seeded game at ``rate``; the cost of each update the table screen and the phone got.
+
+    With ``profile``, the table screen's trace over the game is written there."""
     with tempfile.TemporaryDirectory() as data:
         host = start_host(Path(data), reveal_scale=REVEAL)
         tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light")
@@ -107,6 +121,8 @@ def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
                 page.evaluate("() => { window.__updates.length = 0; }")
             throttle(tctx, table, rate)
             throttle(pctx, phone, rate)
+            if profile:
+                browser.start_tracing(page=table, path=profile / f"table-{rate:g}x.json", categories=TRACE)
             for seat, action, _tag in plan.steps:
                 if seat == PHONE_SEAT:
                     perform(phone, action, by={"bid": "quick", "bet": "fewest"}.get(action["type"], "typing"))
@@ -117,6 +133,8 @@ def play(browser, rate: float) -> dict[str, list[dict[str, float]]]:
                 wait_log(table, end)
                 wait_log(phone, end)
             time.sleep(0.5)  # the last frames
+            if profile:
+                browser.stop_tracing()
             sock.close()
             assert mirror.over and not errors, errors
             return {
@@ -140,7 +158,10 @@ def p(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rates", default="1,4", help="CPU slowdowns to measure at, comma-separated")
+    parser.add_argument("--profile", type=Path, metavar="DIR", help="write the table screen's trace at each rate here")
     args = parser.parse_args()
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
     sizes = {"phone": "360x640", "table": "1366x768"}
     print(f"load {os.getloadavg()[0]:.2f}; ms of main-thread work per update (its script and the frame after it)")
     print(f"{'page':6} {'size':9} {'cpu':>4} {'updates':>7} {'p50':>6} {'p95':>6} {'max':>6}   script p50  frame p50")
@@ -148,7 +169,7 @@ def main() -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             for rate in (float(r) for r in args.rates.split(",")):
-                for name, seen in play(browser, rate).items():
+                for name, seen in play(browser, rate, args.profile).items():
                     costs = [r["script"] + r["frame"] for r in seen]
                     script, frame = (p([r[k] for r in seen], 50) for k in ("script", "frame"))
                     print(
