@@ -54,12 +54,13 @@ function wheelSvg() {
 }
 
 function dieEl() {
-  const d = h("div", { class: "die", "data-face": "1", role: "img" });
+  const d = h("div", { class: "die", role: "img" });
   for (let i = 1; i <= 9; i++) d.append(h("span", { class: `pip p${i}` }));
   return d;
 }
-// A die's face `v`; 0 is a blank die (an outcome still to come).
+// A die's face `v`; 0 is a blank die (an outcome still to come). The same face again changes nothing.
 function showFace(d, v) {
+  if (d.dataset.face === String(v)) return;
   d.dataset.face = String(v);
   d.setAttribute("aria-label", v ? String(v) : "?");
   d.querySelectorAll(".pip").forEach((p, i) => p.classList.toggle("on", !!v && PIPS[v].includes(i + 1)));
@@ -249,6 +250,7 @@ class Stage {
   turn(el, side) {
     // Already there and not turning: nothing to end.
     if (el.dataset.side === side && !(performance.now() - (this.turning.get(el) || 0) < TURN)) return;
+    if (reduced()) { el.dataset.side = side; return; } // no transition to skip: no style worked out now
     el.classList.add("now");
     el.dataset.side = side;
     void getComputedStyle(el.firstChild).transform; // the side is taken without its transition (no layout)

@@ -40,7 +40,7 @@ function playerPanel(p, v, waits, connected, phone) {
   return h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waits ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
     h("div", { class: "tp-top" }, dot(connected, phone), pawnMark(p),
       h("span", { class: "pname", title: p.name, text: p.name }),
-      waits ? h("span", { class: "wait-dot", "aria-hidden": "true" }) : null,
+      h("span", { class: "wait-dot", "aria-hidden": "true", hidden: !waits }), // kept: a patch moves nothing
       h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
     tags.length ? h("div", { class: "tp-tags" }, tags) : null,
     h("div", { class: "tp-own" },
@@ -85,9 +85,12 @@ function phonelessPanel(msg, st) {
   const out = seats.map(([seat, actions]) => {
     const s = Number(seat), p = v.players.find((q) => q.seat === s);
     const title = t("table.act_for", { name: playerName(v, s) });
-    return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
-      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
-      controls(actions, v, st, s));
+    const ctl = controls(actions, v, st, s);
+    const choosing = ctl.querySelector(".chooser") ? " choosing" : "";
+    const passes = actions.some((a) => a.type === "pass_bid") ? " passes" : "";
+    return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}${choosing}${passes}`, "data-seat": s, "aria-label": title },
+      seats.length > 1 && p ? h("h3", { class: "named", title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
+      ctl);
   });
   return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
 }
@@ -96,12 +99,20 @@ function history(msg) {
   const v = msg.view, tb = msg.table || {};
   const times = tb.log_times || [];
   const start = v.log_start || 0;
-  const entries = (v.log || []).map((e, i) => [e, times[i], start + i]).filter(([e]) => !quiet(e)).reverse();
-  const lines = entries.slice(0, 80).map(([e, time, at]) => parts.use(`event-${at}`, [e, time], () => historyLine(e, time, v)));
-  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys.
+  const log = v.log || [];
+  const lines = [];
+  for (let i = log.length - 1; i >= 0 && lines.length < 80; i--) { // the newest 80, not the whole log each update
+    const e = log[i];
+    if (!quiet(e)) lines.push(parts.use(`event-${start + i}`, [e, times[i]], () => historyLine(e, times[i], v)));
+  }
+  const end = start + log.length;
+  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys. The older lines
+  // in a list of their own, drawn only when scrolled to (table.css): a new line moves RECENT lines.
   return h("section", { class: "hist-box", "aria-label": t("table.history"), tabindex: "0" }, h("h2", { text: t("table.history") }),
-    h("ol", { class: "history", reversed: true, start: start + (v.log || []).length }, lines));
+    h("ol", { class: "history", reversed: true, start: end }, lines.slice(0, RECENT)),
+    lines.length > RECENT ? h("ol", { class: "history older", reversed: true, start: end - RECENT }, lines.slice(RECENT)) : null);
 }
+const RECENT = 24; // more than a history shows at 1920x1080
 
 // The clock time of a history line; the formatter made once per language (toLocaleTimeString makes one each call).
 let clock = { lang: null, fmt: null };
@@ -142,12 +153,14 @@ function money2(v) {
 
 // The status keeps to two lines: a long sentence steps its type down (.big-status[data-long]).
 // Fitted in the frame after new words or another size (not in the observer's callback: its new size
-// would go undelivered), on a hidden copy out of the column's flow: a try lays out the copy alone.
+// would go undelivered), on a hidden copy out of the column's flow.
 let unfitted = false; // new words since the last fit
 let watched = null;
 let fitted = null; // the size the last fit gave: a resize to it is the fit's own
 let queued = false;
-const probe = own(h("p", { class: "big-status fit-probe", "aria-hidden": "true" }));
+const probe = h("p", { class: "big-status fit-probe" });
+// Its box has a size of its own (contain: strict): a try lays out the copy alone.
+const probeBox = own(h("div", { class: "fit-box", "aria-hidden": "true" }, probe));
 const sizes = new ResizeObserver(([e]) => {
   const { inlineSize: w, blockSize: ht } = e.borderBoxSize[0];
   if (!fitted || Math.abs(w - fitted[0]) > 0.5 || Math.abs(ht - fitted[1]) > 0.5) fitSoon(true);
@@ -199,11 +212,20 @@ export function game(msg, st) {
     unfitted = true;
     return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": watched?.dataset.long, text });
   });
+  const seats = phonelessPanel(msg, st);
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, probe, centreStage(msg, st), money2(v), phonelessPanel(msg, st),
+    h("section", { class: `col-center${centreState(v.phase, seats)}` }, status, probeBox, centreStage(msg, st), money2(v), seats,
       problem(st)),
     h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v))));
+}
+
+// The middle column's state as classes for table.css (a :has() rule restyled it at any change inside).
+function centreState(phase, seats) {
+  const on = { auction: phase === "auction", finale: phase === "lap_claim", seats,
+    "seats-2": seats?.querySelectorAll(".phoneless").length > 1,
+    choosing: seats?.querySelector(".chooser"), amount: seats?.querySelector(".chooser.has-amount") };
+  return Object.keys(on).filter((k) => on[k]).map((k) => ` ${k}`).join("");
 }
 
 // What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).
