@@ -9,8 +9,7 @@ import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
 import { dot, casinoChip } from "./marks.js";
-import { scene, parts, problem, controls } from "./table-shared.js";
-import { endScreen } from "./table-end.js";
+import { scene, parts, problem, controls, busy, rerender } from "./table-shared.js";
 import { finaleStage } from "./finale.js";
 
 // Every player in seat order: the panels keep their places, the current player is highlighted.
@@ -40,7 +39,7 @@ function playerPanel(p, v, waits, connected, phone) {
   return h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waits ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
     h("div", { class: "tp-top" }, dot(connected, phone), pawnMark(p),
       h("span", { class: "pname", title: p.name, text: p.name }),
-      h("span", { class: "wait-dot", "aria-hidden": "true", hidden: !waits }), // kept: a patch moves nothing
+      h("span", { class: "wait-dot", "aria-hidden": "true", hidden: !waits }),
       h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
     tags.length ? h("div", { class: "tp-tags" }, tags) : null,
     h("div", { class: "tp-own" },
@@ -84,15 +83,24 @@ function phonelessPanel(msg, st) {
   const seats = Object.entries(tb.phoneless || {}).filter(([, actions]) => actions && actions.length);
   const out = seats.map(([seat, actions]) => {
     const s = Number(seat), p = v.players.find((q) => q.seat === s);
-    const title = t("table.act_for", { name: playerName(v, s) });
-    const ctl = controls(actions, v, st, s);
-    const choosing = ctl.querySelector(".chooser") ? " choosing" : "";
-    const passes = actions.some((a) => a.type === "pass_bid") ? " passes" : "";
-    return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}${choosing}${passes}`, "data-seat": s, "aria-label": title },
-      seats.length > 1 && p ? h("h3", { class: "named", title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
-      ctl);
+    const choice = st.ui.choice && st.ui.choice.as === s ? st.ui.choice : null;
+    return parts.use(`seat-${s}`, [actions, p, choice, busy(st), seats.length > 1, choice && v], () => seatPanel(v, st, s, p, actions, seats.length));
   });
-  return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
+  const box = out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
+  return [box, seats.map(([seat]) => choosing.get(Number(seat)))];
+}
+
+const choosing = new Map(); // a seat -> its chooser: "", "choosing" or "amount"
+
+function seatPanel(v, st, s, p, actions, n) {
+  const title = t("table.act_for", { name: playerName(v, s) });
+  const ctl = controls(actions, v, st, s);
+  const chooser = ctl.querySelector(".chooser");
+  choosing.set(s, chooser ? (chooser.classList.contains("has-amount") ? "amount" : "choosing") : "");
+  const passes = actions.some((a) => a.type === "pass_bid") ? " passes" : "";
+  return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}${chooser ? " choosing" : ""}${passes}`, "data-seat": s, "aria-label": title },
+    n > 1 && p ? h("h3", { class: "named", title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
+    ctl);
 }
 
 function history(msg) {
@@ -101,13 +109,13 @@ function history(msg) {
   const start = v.log_start || 0;
   const log = v.log || [];
   const lines = [];
-  for (let i = log.length - 1; i >= 0 && lines.length < 80; i--) { // the newest 80, not the whole log each update
+  for (let i = log.length - 1; i >= 0 && lines.length < 80; i--) {
     const e = log[i];
     if (!quiet(e)) lines.push(parts.use(`event-${start + i}`, [e, times[i]], () => historyLine(e, times[i], v)));
   }
   const end = start + log.length;
-  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys. The older lines
-  // in a list of their own, drawn only when scrolled to (table.css): a new line moves RECENT lines.
+  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys. The older
+  // lines are drawn only when scrolled to (table.css).
   return h("section", { class: "hist-box", "aria-label": t("table.history"), tabindex: "0" }, h("h2", { text: t("table.history") }),
     h("ol", { class: "history", reversed: true, start: end }, lines.slice(0, RECENT)),
     lines.length > RECENT ? h("ol", { class: "history older", reversed: true, start: end - RECENT }, lines.slice(RECENT)) : null);
@@ -159,7 +167,7 @@ let watched = null;
 let fitted = null; // the size the last fit gave: a resize to it is the fit's own
 let queued = false;
 const probe = h("p", { class: "big-status fit-probe" });
-// Its box has a size of its own (contain: strict): a try lays out the copy alone.
+// In a box of its own size: a try lays out the copy alone.
 const probeBox = own(h("div", { class: "fit-box", "aria-hidden": "true" }, probe));
 const sizes = new ResizeObserver(([e]) => {
   const { inlineSize: w, blockSize: ht } = e.borderBoxSize[0];
@@ -203,28 +211,35 @@ function fit() {
   if ((el.dataset.long || "0") !== String(step)) el.dataset.long = step;
 }
 
+// The end's screen and chart, loaded when a game ends: the first load does without them.
+let ending = null;
+let loadEnd = null;
+
 export function game(msg, st) {
   const v = msg.view;
-  if (v.over) return endScreen(msg, st);
+  if (v.over) {
+    if (ending) return ending.endScreen(msg, st);
+    loadEnd ||= import("./table-end.js").then((m) => { ending = m; rerender(); });
+    return h("main", { class: "end-grid" });
+  }
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same; new words keep the step before (the likeliest) till fitted.
   const status = parts.use("status", [text], () => {
     unfitted = true;
     return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": watched?.dataset.long, text });
   });
-  const seats = phonelessPanel(msg, st);
+  const [seats, chooser] = phonelessPanel(msg, st);
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
-    h("section", { class: `col-center${centreState(v.phase, seats)}` }, status, probeBox, centreStage(msg, st), money2(v), seats,
+    h("section", { class: `col-center${centreState(v.phase, chooser)}` }, status, probeBox, centreStage(msg, st), parts.use("purse", [v.pot, v.bank, v.debt], () => money2(v)), seats,
       problem(st)),
     h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v))));
 }
 
-// The middle column's state as classes for table.css (a :has() rule restyled it at any change inside).
-function centreState(phase, seats) {
-  const on = { auction: phase === "auction", finale: phase === "lap_claim", seats,
-    "seats-2": seats?.querySelectorAll(".phoneless").length > 1,
-    choosing: seats?.querySelector(".chooser"), amount: seats?.querySelector(".chooser.has-amount") };
+// The middle column's state as classes (a :has() rule restyled it at any change inside).
+function centreState(phase, chooser) {
+  const on = { auction: phase === "auction", finale: phase === "lap_claim", seats: chooser.length, "seats-2": chooser.length > 1,
+    choosing: chooser.some(Boolean), amount: chooser.includes("amount") };
   return Object.keys(on).filter((k) => on[k]).map((k) => ` ${k}`).join("");
 }
 
