@@ -103,6 +103,8 @@ function seatPanel(v, st, s, p, actions, n) {
     ctl);
 }
 
+const RECENT = 16; // history lines always drawn: about what it shows (older ones in view are drawn too)
+
 function history(msg) {
   const v = msg.view, tb = msg.table || {};
   const times = tb.log_times || [];
@@ -120,7 +122,6 @@ function history(msg) {
     h("ol", { class: "history", reversed: true, start: end }, lines.slice(0, RECENT)),
     lines.length > RECENT ? h("ol", { class: "history older", reversed: true, start: end - RECENT }, lines.slice(RECENT)) : null);
 }
-const RECENT = 24; // more than a history shows at 1920x1080
 
 // The clock time of a history line; the formatter made once per language (toLocaleTimeString makes one each call).
 let clock = { lang: null, fmt: null };
