@@ -103,7 +103,7 @@ function seatPanel(v, st, s, p, actions, n) {
     ctl);
 }
 
-const RECENT = 16; // history lines always drawn: about what it shows (older ones in view are drawn too)
+const RECENT = 24; // history lines always drawn: more than the column shows at 1366x768 or 1920x1080
 
 function history(msg) {
   const v = msg.view, tb = msg.table || {};
