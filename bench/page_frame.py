@@ -1,6 +1,6 @@
 """What one update from the host costs the pages' main thread, on a fast and on a slowed CPU.
 
-    python bench/page_frame.py [--rates 1,4]
+    python bench/page_frame.py [--rates 1,4] [--threads] [--profile DIR]
 
 A seeded game with six seats (the extremes game's plan: six 24-letter names, eight-digit amounts,
 a casino game, two bluffs, Everybody Plays, an auction, the lap and the end) played against a
@@ -16,14 +16,20 @@ the socket's ``onmessage``) the script of that message, to the end of the microt
 ``requestAnimationFrame`` to a task posted from it (style, layout, paint and the frame's other
 callbacks). It prints p50, p95 and max of their sum per page and rate, in ms.
 
-``--profile DIR`` also records a Chromium trace of the table screen over the measured game at each
-rate (``DIR/table-4x.json``: the timeline's style, layout and paint with what each touched, and the
-script's samples), to open in DevTools' Performance panel.
+Those are wall times: on a machine busy with other work they grow with its load. ``--threads`` also
+prints each page's own thread time per update (from a trace: the task that ran the update's script
+plus the task of its frame), which the machine's load does not inflate; at 1x it is the page's work
+(times the rate: a phone that much slower), while at a higher rate it also counts some of the
+throttling's own waiting. ``--profile DIR`` records the game at each rate as a DevTools trace of both
+pages (``game-4x.json``: open it in the Performance panel): the script's samples, style, layout (a
+forced one with the stack that forced it) and paint; its thread times then include the profiler's.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
+import json
 import os
 import statistics
 import sys
@@ -44,17 +50,20 @@ from web_host import ARGS, CHROMIUM, start_host, stop_host
 from engine import BANKER
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
-TRACE = [
-    "devtools.timeline",
-    "disabled-by-default-devtools.timeline",
-    "disabled-by-default-devtools.timeline.frame",
-    "disabled-by-default-devtools.timeline.invalidationTracking",
-    "v8.execute",
-    "disabled-by-default-v8.cpu_profiler",
-]
 TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}
 REVEAL = 0.1
 """The host's reveal clock scaled down: a roll waits 0.25 s, so the game is only as long as its steps."""
+TASKS = ["toplevel", "blink.user_timing"]
+"""A trace of the main threads' tasks (with their thread time) and the marks of the updates and their frames."""
+PROFILE = [
+    *TASKS,
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.stack",
+    "disabled-by-default-devtools.timeline.frame",
+    "v8.execute",
+    "disabled-by-default-v8.cpu_profiler",
+]
 
 MEASURE = """(() => {
   const seen = window.__updates = [];
@@ -66,6 +75,8 @@ MEASURE = """(() => {
         const kind = typeof ev.data === "string" && /^42\\["(update|view)"/.test(ev.data);
         if (!kind) return fn.call(this, ev);
         const start = performance.now();
+        const page = location.pathname.startsWith("/table") ? "table" : "phone";
+        performance.mark(`${page}-update`);
         try { return fn.call(this, ev); } finally {
           // Socket.IO hands the message on in a microtask (its nextTick): the script ends after it.
           const rec = { script: null, frame: null };
@@ -73,6 +84,7 @@ MEASURE = """(() => {
           seen.push(rec);
           requestAnimationFrame(() => {
             const frame = performance.now();
+            performance.mark(`${page}-frame`);
             const ch = new MessageChannel();
             ch.port1.onmessage = () => { rec.frame = performance.now() - frame; };
             ch.port2.postMessage(0);
@@ -95,10 +107,41 @@ def throttle(ctx, page, rate: float) -> None:
     ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
-def play(browser, rate: float, profile: Path | None = None) -> dict[str, list[dict[str, float]]]:
-    """One seeded game at ``rate``; the cost of each update the table screen and the phone got.
+def thread_times(trace: Path) -> dict[str, list[float]]:
+    """Per page, each update's thread time in ms: the task its script ran in and the task of the frame after it."""
+    events = json.loads(trace.read_text())["traceEvents"]
+    marks = sorted(
+        (e["ts"], e["pid"], e["tid"], e["name"]) for e in events if e.get("name", "").endswith(("-update", "-frame"))
+    )
+    tasks: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for e in events:
+        if e.get("name") == "ThreadControllerImpl::RunTask" and e.get("ph") == "X":
+            tasks.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e["dur"], e.get("tdur", 0)))
+    for spans in tasks.values():
+        spans.sort()
 
-    With ``profile``, the table screen's trace over the game is written there."""
+    def task(ts: int, thread: tuple[int, int]) -> tuple[int, int, int] | None:
+        spans = tasks.get(thread, [])
+        i = bisect.bisect_right(spans, (ts, float("inf"))) - 1
+        return spans[i] if i >= 0 and spans[i][1] >= ts else None
+
+    out: dict[str, list[float]] = {}
+    for i, (ts, pid, tid, name) in enumerate(marks):
+        page, kind = name.rsplit("-", 1)
+        if kind != "update":
+            continue
+        frame = next((m for m in marks[i + 1 :] if m[1:3] == (pid, tid) and m[3] == f"{page}-frame"), None)
+        ran, drew = task(ts, (pid, tid)), frame and task(frame[0], (pid, tid))
+        if ran and drew:
+            out.setdefault(page, []).append((ran[2] + (drew[2] if drew != ran else 0)) / 1000)
+    return out
+
+
+def play(
+    browser, rate: float, trace: Path | None = None, categories: list[str] = TASKS
+) -> dict[str, list[dict[str, float]]]:
+    """One seeded game at ``rate``; the cost of each update the table screen and the phone got.
+    With ``trace``, the game is traced (``categories``) into that file."""
     with tempfile.TemporaryDirectory() as data:
         host = start_host(Path(data), reveal_scale=REVEAL)
         tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light")
@@ -121,8 +164,8 @@ def play(browser, rate: float, profile: Path | None = None) -> dict[str, list[di
                 page.evaluate("() => { window.__updates.length = 0; }")
             throttle(tctx, table, rate)
             throttle(pctx, phone, rate)
-            if profile:
-                browser.start_tracing(page=table, path=profile / f"table-{rate:g}x.json", categories=TRACE)
+            if trace:
+                browser.start_tracing(path=trace, categories=categories)
             for seat, action, _tag in plan.steps:
                 if seat == PHONE_SEAT:
                     perform(phone, action, by={"bid": "quick", "bet": "fewest"}.get(action["type"], "typing"))
@@ -133,7 +176,7 @@ def play(browser, rate: float, profile: Path | None = None) -> dict[str, list[di
                 wait_log(table, end)
                 wait_log(phone, end)
             time.sleep(0.5)  # the last frames
-            if profile:
+            if trace:
                 browser.stop_tracing()
             sock.close()
             assert mirror.over and not errors, errors
@@ -158,23 +201,35 @@ def p(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rates", default="1,4", help="CPU slowdowns to measure at, comma-separated")
-    parser.add_argument("--profile", type=Path, metavar="DIR", help="write the table screen's trace at each rate here")
+    parser.add_argument("--threads", action="store_true", help="also each page's own thread time per update")
+    parser.add_argument("--profile", type=Path, help="a folder for a DevTools trace of the game at each rate")
     args = parser.parse_args()
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
     sizes = {"phone": "360x640", "table": "1366x768"}
     print(f"load {os.getloadavg()[0]:.2f}; ms of main-thread work per update (its script and the frame after it)")
-    print(f"{'page':6} {'size':9} {'cpu':>4} {'updates':>7} {'p50':>6} {'p95':>6} {'max':>6}   script p50  frame p50")
-    with sync_playwright() as pw:
+    threads = "   thread p50 p95" if args.threads or args.profile else ""
+    print(
+        f"{'page':6} {'size':9} {'cpu':>4} {'updates':>7} {'p50':>6} {'p95':>6} {'max':>6}   script p50  frame p50{threads}"
+    )
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as scratch:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             for rate in (float(r) for r in args.rates.split(",")):
-                for name, seen in play(browser, rate, args.profile).items():
+                trace = None
+                if args.profile:
+                    trace = args.profile / f"game-{rate:g}x.json"
+                elif args.threads:
+                    trace = Path(scratch) / "game.json"
+                seen_by_page = play(browser, rate, trace, PROFILE if args.profile else TASKS)
+                thread = thread_times(trace) if trace else {}
+                for name, seen in seen_by_page.items():
                     costs = [r["script"] + r["frame"] for r in seen]
                     script, frame = (p([r[k] for r in seen], 50) for k in ("script", "frame"))
+                    own = f"   {p(thread[name], 50):10.1f} {p(thread[name], 95):4.1f}" if thread.get(name) else ""
                     print(
                         f"{name:6} {sizes[name]:9} {rate:>3g}x {len(costs):>7} {p(costs, 50):6.1f} {p(costs, 95):6.1f} {max(costs):6.1f}"
-                        f"   {script:10.1f} {frame:10.1f}",
+                        f"   {script:10.1f} {frame:10.1f}{own}",
                         flush=True,
                     )
         finally:

@@ -6,7 +6,8 @@ Runs ``cashrun`` with a recorder on the host's services (``services.timing``: th
 it with ``received`` when an act arrives, ``applied`` after the engine, ``committed`` after
 the store, ``encoded`` when every message of the act is queued) and on the Engine.IO sockets
 (the time each socket finished writing a message of that act, and its bytes). On SIGUSR1 it
-writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again.
+writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again; on
+SIGUSR2 it switches how frames are written (``switch_frames``).
 
 Only for benches: it wraps Engine.IO's packet and socket methods in this process. With
 ``gevent`` or ``eventlet`` the whole process is patched first (threads, sockets, locks and
@@ -31,6 +32,7 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +84,13 @@ class Recorder:
         self.local.packet = packet
 
     def written(self, text: str | bytes) -> None:
-        now = time.perf_counter()
         act = getattr(getattr(self.local, "packet", None), "bench_act", None)
-        if act is None:
-            return
+        if act is not None:
+            self.wrote(act, text)
+
+    def wrote(self, act: Act, text: str | bytes) -> None:
+        """One of ``act``'s messages has just been written whole."""
+        now = time.perf_counter()
         with self.lock:
             act.written = max(act.written, now)
             act.bytes += len(text.encode() if isinstance(text, str) else text)
@@ -125,6 +130,36 @@ class Recorder:
         socket.Socket.send = queued_send
         socket.Socket._websocket_handler = timed_handler
         packet.Packet.encode = noted_encode
+        self.install_frames()
+
+    def install_frames(self) -> None:
+        """Record the writes of the door's queue (``companion.door.frames``), which writes most
+        frames from the act's own thread: a message is written once every byte up to its
+        frame's end is, whichever thread wrote them."""
+        from companion.door.frames import FrameQueue
+
+        recorder = self
+        frame, send = FrameQueue._frame, FrameQueue._send
+
+        def noted_frame(self: Any, item: Any) -> bytes:
+            data = frame(self, item)
+            self.bench_framed = getattr(self, "bench_framed", 0) + len(data)
+            act = getattr(item, "bench_act", None)
+            if act is not None:
+                self.__dict__.setdefault("bench_ends", deque()).append((self.bench_framed, act, data))
+            return data
+
+        def timed_send(self: Any, data: bytes, *, wait: bool) -> int:
+            sent = send(self, data, wait=wait)
+            self.bench_sent = getattr(self, "bench_sent", 0) + sent
+            ends = self.__dict__.get("bench_ends")
+            while ends and ends[0][0] <= self.bench_sent:
+                _, act, data = ends.popleft()
+                recorder.wrote(act, data)
+            return sent
+
+        FrameQueue._frame = noted_frame  # type: ignore[method-assign]
+        FrameQueue._send = timed_send  # type: ignore[method-assign]
 
 
 class TimedSocket:
@@ -141,6 +176,24 @@ class TimedSocket:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ws, name)
+
+
+def switch_frames() -> None:
+    """Between the frames written by the thread that sends them (as built) and the hop to each
+    socket's writer thread that they replaced (``bench/frames.py`` alternates them)."""
+    from companion.door.frames import FrameQueue
+
+    if "_write" in FrameQueue.__dict__ and not hasattr(FrameQueue, "bench_direct"):
+        FrameQueue.bench_direct = FrameQueue._write  # type: ignore[attr-defined]
+
+        def hop(self: Any, frame: bytes) -> None:
+            self._waiting += frame
+            self._order.notify()
+
+        FrameQueue._write = hop  # type: ignore[method-assign]
+    else:
+        FrameQueue._write = FrameQueue.bench_direct  # type: ignore[attr-defined,method-assign]
+        del FrameQueue.bench_direct  # type: ignore[attr-defined]
 
 
 def main() -> int:
@@ -164,6 +217,7 @@ def main() -> int:
 
     cli.create_app = create_app
     signal.signal(signal.SIGUSR1, dump)
+    signal.signal(signal.SIGUSR2, lambda *_: switch_frames())
     return cli.main(sys.argv[3:])
 
 

@@ -18,7 +18,8 @@ from .play.lobby import PROFILE, Lobby, with_profile
 from .play.seating import fair_of
 from .play.services import Services
 from .play.table import LiveTable
-from .saving.store import STORAGE_ERRORS, SavedGame, Store
+from .saving.rows import SavedGame
+from .saving.store import STORAGE_ERRORS, Store
 from .wire.transport import Conn, Seating, Transport
 
 if TYPE_CHECKING:

@@ -13,7 +13,9 @@ closes it.
 
 The hook is Engine.IO's WebSocket class (``server.eio._async["websocket"]``): its ``wait``
 hands Engine.IO each frame, so it sees every frame first. Socket.IO's own decoding is
-wrapped too (``PacketDoor.message``): a packet it cannot decode is a strike.
+wrapped too (``PacketDoor.message``): a packet it cannot decode is a strike. The socket's
+queue is the door's as well (``frames.FrameQueue``): it writes each outgoing frame from the
+thread that sends it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 
+from .frames import FrameQueue
 from .limits import MAX_FRAME_BYTES, PACKETS, TokenBucket
 
 if TYPE_CHECKING:
@@ -105,7 +108,7 @@ class PacketDoor:
         self._lock = threading.Lock()
         self._decode: Callable[[str, Any], None] = server._handle_eio_message
         server.eio.on("message", self.message)
-        server.eio._async = {**server.eio._async, "websocket": partial(DoorWebSocket, door=self)}
+        server.eio._async = {**server.eio._async, "websocket": partial(DoorWebSocket, door=self), "queue": FrameQueue}
 
     def open(self, eio_sid: str, address: str, ws: DoorWebSocket) -> Line:
         line = Line(address, TokenBucket(self.guard.clock, *PACKETS), self.guard.strikes(), ws=ws)
@@ -182,7 +185,10 @@ class DoorWebSocket(SimpleWebSocketWSGI):
     def __init__(self, handler: Callable[..., Any], server: Any, door: PacketDoor) -> None:
         super().__init__(handler, server, max_message_size=MAX_FRAME_BYTES)
         self.door = door
-        self.eio_sid: str = handler.__self__.sid  # type: ignore[attr-defined]  # the handler is a method of Engine.IO's socket
+        self.engineio_socket: Any = handler.__self__  # type: ignore[attr-defined]  # the handler is a method of Engine.IO's socket
+        self.eio_sid: str = self.engineio_socket.sid
+        if isinstance(self.engineio_socket.queue, FrameQueue):
+            self.engineio_socket.queue.websocket = self
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         self.line = self.door.open(self.eio_sid, environ.get("REMOTE_ADDR", ""), self)

@@ -30,7 +30,7 @@ from .seating import Joining
 from .starting import Starting
 
 if TYPE_CHECKING:
-    from ..saving.store import SavedGame
+    from ..saving.rows import SavedGame
     from ..wire.transport import Conn
     from .services import Services
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import Game
 
 from .logtimes import LogTimes
-from .store import STORAGE_ERRORS, ActionRow, Change, SavedGame, Store
+from .rows import ActionRow, Change, SavedGame
+from .store import STORAGE_ERRORS, Store
 
 if TYPE_CHECKING:
     import threading

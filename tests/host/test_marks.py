@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from companion.saving.marks import Marks
-from companion.saving.store import ActionRow, Change, SavedGame, Store
+from companion.saving.rows import ActionRow, Change, SavedGame
+from companion.saving.store import Store
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -90,7 +90,11 @@ function nextAmount(r, cur, { op, amount, d }) {
 // A board space (`at`, from 0) is asked for as the number on the board (from 1), not as money.
 const FROM_1 = (field) => (field === "at" ? 1 : 0);
 
-function amountControls(form, value, { pad, pending, unit, stake }) {
+// The quick amounts and the pad are the same from one render to the next while their range is:
+// `keep(key, deps, build)` gives the node built last time (dom.js Parts.use), or builds it.
+const build = (key, deps, make) => make();
+
+function amountControls(form, value, { pad, pending, unit, stake, keep = build }) {
   const r = form.spec;
   const one = FROM_1(form.field);
   const show = shownAs(form.field);
@@ -98,19 +102,23 @@ function amountControls(form, value, { pad, pending, unit, stake }) {
   wrap.append(h("output", { class: "amount-value", "data-out": "amount", "aria-live": "polite",
     text: Number.isInteger(value) ? show(value) : "—" }));
   wrap.append(h("p", { class: "hint range", "data-out": "range", text: t("amount.range", { min: show(r.min), max: show(r.max) }) }));
-  const quick = h("div", { class: "quick", role: "group", "aria-label": t("amount.quick") });
-  for (const k of one ? [] : quickKeys(r, unit || r.step || 1, stake)) {
-    quick.append(h("button", { type: "button", class: `chip q-${k.op}`, "data-act": "quick", "data-op": k.op,
-      "data-amount": k.amount, disabled: pending, text: k.text }));
-  }
-  wrap.append(quick);
-  if (pad) {
-    const grid = h("div", { class: "pad", role: "group", "aria-label": t("amount.pad") });
-    for (const d of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "000"]) {
-      grid.append(h("button", { type: "button", class: "key", "data-act": "digit", "data-d": d,
-        "aria-label": d === "back" ? t("pad.back") : d, text: d === "back" ? "⌫" : d }));
+  wrap.append(keep(`quick-${form.field}`, [r.min, r.max, r.step, unit, stake ? stake.last : undefined, pending, one], () => {
+    const quick = h("div", { class: "quick", role: "group", "aria-label": t("amount.quick") });
+    for (const k of one ? [] : quickKeys(r, unit || r.step || 1, stake)) {
+      quick.append(h("button", { type: "button", class: `chip q-${k.op}`, "data-act": "quick", "data-op": k.op,
+        "data-amount": k.amount, disabled: pending, text: k.text }));
     }
-    wrap.append(grid);
+    return quick;
+  }));
+  if (pad) {
+    wrap.append(keep(`pad-${form.field}`, [], () => {
+      const grid = h("div", { class: "pad", role: "group", "aria-label": t("amount.pad") });
+      for (const d of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "000"]) {
+        grid.append(h("button", { type: "button", class: "key", "data-act": "digit", "data-d": d,
+          "aria-label": d === "back" ? t("pad.back") : d, text: d === "back" ? "⌫" : d }));
+      }
+      return grid;
+    }));
   } else {
     wrap.append(h("label", { class: "field" }, h("span", { text: t("amount.label") }),
       h("input", { type: "number", inputmode: "numeric", min: r.min + one, max: r.max + one, step: r.step || 1,
@@ -121,7 +129,8 @@ function amountControls(form, value, { pad, pending, unit, stake }) {
 
 // The element for one group; `opts` = {view, pending, pad, title, cancel, extra(action) -> node,
 // aside: other buttons shown beside the confirm, together: a game and its pick asked on one screen,
-// stake: {types, last}: the action types whose amount is a stake, and the last stake}
+// stake: {types, last}: the action types whose amount is a stake, and the last stake,
+// keep(key, deps, build): the parts kept from one render to the next (see amountControls)}
 function renderChooser(actions, choice, opts) {
   const { view, pending } = opts;
   const box = h("section", { class: "chooser", "data-type": choice.type, "aria-label": actionLabel(choice.type) });
@@ -166,7 +175,7 @@ function renderChooser(actions, choice, opts) {
     if (f.kind === "amount" && START_AT_MIN.includes(choice.type) && !choice.touched) choice.values[f.field] = f.spec.min;
     const val = choice.values[f.field];
     const stake = opts.stake && opts.stake.types.includes(choice.type) ? opts.stake : null;
-    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, unit: view && view.unit, stake }));
+    if (f.kind === "amount") box.append(amountControls(f, val, { pad: opts.pad, pending, unit: view && view.unit, stake, keep: opts.keep }));
     else if (f.kind === "text") {
       box.append(h("label", { class: "field" }, h("span", { text: t(`form.${f.field}`) }),
         h("input", { type: "text", maxlength: f.spec.text, "data-form": f.field, value: val || "", autocomplete: "off" })));

@@ -128,4 +128,4 @@ function markState(root, st) {
   setData(root, "logEnd", m && m.kind === "game" ? String((m.view.log_start || 0) + (m.view.log || []).length) : "");
 }
 
-export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, themeButton, langButton, keepFocus, restoreFocus, errorText, stayAwake };
+export { rememberDetails, setData, setCountdown, countdownLine, markState, applyTheme, toggleTheme, isDark, themeButton, langButton, keepFocus, restoreFocus, errorText, stayAwake };

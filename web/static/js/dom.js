@@ -84,7 +84,11 @@ function morph(old, next) {
     if (old.data !== next.data) old.data = next.data;
     return;
   }
-  for (const { name, value } of next.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  // By name: reading `attributes` makes an Attr object of each (three times the cost, in the update's script).
+  for (const name of next.getAttributeNames()) {
+    const value = next.getAttribute(name);
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
   for (const name of old.getAttributeNames()) if (!next.hasAttribute(name)) old.removeAttribute(name);
   patch(old, [...next.childNodes]);
   // A field's live value follows what the render says it holds (as a new field's would).

@@ -7,7 +7,7 @@ import { t, has, money } from "./i18n.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe } from "./actions.js";
 import { renderChooser } from "./chooser.js";
 import { countdownLine } from "./common.js";
-import { btn, problem } from "./phone-shared.js";
+import { btn, problem, parts } from "./phone-shared.js";
 
 const PRIMARY = ["roll", "draw", "accept_bluff", "buy"];
 // Amounts that are a stake: the pad offers the last stake and the usual amounts, one tap each.
@@ -39,9 +39,11 @@ function showingPanel(kind) {
     h("p", { text: t(`phone.${kind}`) }));
 }
 
+const keep = (key, deps, build) => parts.use(key, deps, build);
+
 function chooserOpts(msg, st, extra) {
   return { view: msg.view, pending: !!st.pending, pad: true, extra, together: true,
-    stake: { types: STAKES, last: lastStake() } };
+    stake: { types: STAKES, last: lastStake() }, keep };
 }
 
 // What a decision needs on its own pad: the owner's money under a stake (rules: told before the

@@ -96,7 +96,7 @@ function listen(root, page) {
     const act = el.dataset.act;
     const play = page.play();
     // Other words move the decision: bring it back into view.
-    if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { page.render(); if (page.play()) page.play().showDecision(true); });
+    if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(() => { page.render(); if (page.play()) page.play().keepInView(true); });
     else if (act === "theme") { toggleTheme(); page.render(); }
     else if (!joinClick(el, act) && play) play.click(el, act, page.render);
   });

@@ -10,7 +10,7 @@ import { store, net, root, forget } from "./phone-shared.js";
 import { stopWatching } from "./phone-input.js";
 import { showingNow, shownKind, firstChoice, rememberStake } from "./phone-decision.js";
 import { keepSeed, revealStart, nextLink } from "./fair-seat.js";
-import { decisionShown, keepInView, showDecision } from "./phone-pin.js";
+import { keepInView } from "./phone-pin.js";
 
 // Send one of my actions. If its answer holds an outcome the table now shows (and no newer view came
 // meanwhile), the phone says so until the next view; a tap refused because the table is showing one
@@ -130,10 +130,10 @@ const showHeldFace = holdToLook(root);
 armTurnSignals(); // the turn is felt (a vibration, a chime)
 
 // After each render: a card held still shows its face, a new turn is felt, the decision kept in view.
-function afterRender(msg, shown) {
+function afterRender(msg) {
   showHeldFace();
   feelTurn(msg);
-  keepInView(shown);
+  keepInView();
 }
 
-export { onChange, click, input, afterRender, decisionShown, showDecision };
+export { onChange, click, input, afterRender, keepInView };

@@ -10,15 +10,18 @@ import { eventText, waitingText, quiet } from "./words.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { dot, casinoChip } from "./marks.js";
 import { cardTile } from "./bluffs.js";
-import { resultCard } from "./results.js";
+import { resultCard, shownResult } from "./results.js";
 import { chimeOn } from "./turn.js";
 import { parts, btn, problem, fairExport, rerender } from "./phone-shared.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, showingNow } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";
 
+// The chime's switch, shown in a game: whether the chime is on, or null without the switch.
+const chime = (st) => (st.msg && st.msg.kind === "game" ? chimeOn() : null);
+
 function header(st) {
-  if (!st.msg || st.msg.kind !== "game") return null;
-  const on = chimeOn();
+  const on = chime(st);
+  if (on === null) return null;
   const say = t(on ? "turn.chime_off" : "turn.chime_on");
   return btn({ class: "tool", "data-act": "chime", "aria-pressed": String(on), "aria-label": say, title: say }, icon(on ? "sound" : "mute"));
 }
@@ -121,27 +124,38 @@ function gameScreen(msg, st) {
   const choice = acting ? st.ui.choice : null;
   const bidding = choice && choice.type === "bid";
   const choosingCard = choice && (group(msg.legal_actions).get(choice.type) || []).some((a) => "card" in a || "swap" in a);
-  const status = showing ? showingPanel(showing) : h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text: waitingText(v) });
+  const status = showing ? showingPanel(showing) : statusLine(v);
   const mine = parts.use("me", [me, v.casinos, v.you, acting], () => meSection(msg, me, acting));
   const cards = parts.use("bluffs", [v.you], () => bluffCards(v.you));
   const last = lastPart(v);
   if (acting) {
     return h("main", { class: `screen game ${pawnClass(me)} acting` },
-      h("div", { class: "reach" }, mine, resultCard(), last,
+      h("div", { class: "reach" }, mine, result(), last,
         bidding ? null : auctionLine(v), actionsArea(msg, st)),
       choosingCard ? null : cards, tableInfo(msg, st));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
-    mine, v.over ? null : resultCard(), status, fairLine(msg, st), v.over ? null : last,
+    mine, v.over ? null : result(), status, fairLine(msg, st), v.over ? null : last,
     auctionLine(v), cards, showing ? null : problem(st), tableInfo(msg, st));
 }
 
-// The table's players and its recent history, under a summary; built only while open.
+// What the game waits for, built again only when its words change.
+function statusLine(v) {
+  const text = waitingText(v);
+  return parts.use("status", [text, v.over], () => h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text }));
+}
+
+const result = () => (shownResult() ? parts.use("result", [shownResult()], resultCard) : null);
+
+// The table's players and its recent history, under a summary; built only while open (closed, kept
+// while the pot is the same; open, its lists are parts of their own).
 function tableInfo(msg, st) {
   const open = !!st.ui.infoOpen;
-  return h("details", { class: "table-info", open: open ? true : null, "data-details": "infoOpen" },
-    h("summary", { text: t("me.table", { pot: money(msg.view.pot) }) }),
-    open ? players(msg, msg.seat) : null, open ? recentPart(msg.view) : null);
+  const v = msg.view;
+  const build = () => h("details", { class: "table-info", open: open ? true : null, "data-details": "infoOpen" },
+    h("summary", { text: t("me.table", { pot: money(v.pot) }) }),
+    open ? players(msg, msg.seat) : null, open ? recentPart(v) : null);
+  return open ? build() : parts.use("table-info", [v.pot], build);
 }
 
 const players = (msg, skip) => parts.use(`players-${skip}`, [msg.view.players, msg.connected, msg.view.turn, msg.view.over],
@@ -202,4 +216,4 @@ function screen(msg, st) {
   return gameScreen(msg, st);
 }
 
-export { screen, header };
+export { screen, header, chime };

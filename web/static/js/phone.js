@@ -5,7 +5,7 @@
 
 import { h, patch } from "./dom.js";
 import { loadLang, t } from "./i18n.js";
-import { themeButton, langButton, applyTheme, keepFocus, restoreFocus, markState } from "./common.js";
+import { themeButton, langButton, isDark, applyTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { store, net, root, parts, token, forget } from "./phone-shared.js";
 import { joinScreen, refusedScreen } from "./phone-join.js";
 import { listen } from "./phone-input.js";
@@ -26,12 +26,14 @@ function loadPlay() {
 }
 
 // The app's name is the page's heading when the screen has none of its own (the game's screen).
+// Built again only when what it shows changes (the language, the theme, the chime).
 function header(heading, st) {
-  return h("header", { class: "bar" },
+  const chime = play ? play.chime(st) : null;
+  return parts.use("header", [heading, chime, isDark()], () => h("header", { class: "bar" },
     h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     h("span", { class: "spacer" }),
     play ? play.header(st) : null,
-    langButton(), themeButton());
+    langButton(), themeButton()));
 }
 
 function banner(st) {
@@ -49,7 +51,6 @@ function waitingScreen(st) {
 function render() {
   const st = store.state;
   const focus = keepFocus();
-  const shown = !!seated && seated.decisionShown();
   let screen;
   if (st.conn === "refused") screen = refusedScreen(st);
   else if (st.msg && play) screen = play.screen(st.msg, st);
@@ -58,7 +59,7 @@ function render() {
   patch(root, [header(!screen.querySelector("h1"), st), banner(st), screen]);
   parts.sweep();
   markState(root, play ? st : { ...st, msg: null }); // a view is "shown" once its screen is
-  if (play && st.msg) seated.afterRender(st.msg, shown);
+  if (play && st.msg) seated.afterRender(st.msg);
   restoreFocus(focus);
 }
 

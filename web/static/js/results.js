@@ -32,6 +32,9 @@ function noteResult(msg) {
 
 function dismissResult() { result = null; }
 
+// The result shown now (a new object for each new result), or null.
+function shownResult() { return result; }
+
 function resultCard() {
   if (!result) return null;
   const gain = result.delta > 0;
@@ -41,4 +44,4 @@ function resultCard() {
     h("button", { type: "button", class: "btn", "data-act": "dismiss", text: t("result.ok") }));
 }
 
-export { noteResult, resultCard, dismissResult };
+export { noteResult, resultCard, dismissResult, shownResult };

@@ -8,6 +8,7 @@ import { stayAwake } from "./common.js";
 const CHIME = "cashrun.chime";
 const TITLE = document.title;
 let waiting = false;
+let awake = false; // whether the screen is kept on (asked only when that changes)
 let audio = null;
 
 function chimeOn() { return localStorage.getItem(CHIME) !== "off"; }
@@ -42,7 +43,8 @@ function feelTurn(msg) {
   waiting = now;
   const title = now ? `${t("turn.title")} · ${TITLE}` : TITLE;
   if (document.title !== title) document.title = title;
-  stayAwake(inGame);
+  if (inGame !== awake) stayAwake(inGame);
+  awake = inGame;
 }
 
 // The first touch unlocks sound.
