@@ -9,7 +9,7 @@ import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
 import { dot, casinoChip } from "./marks.js";
-import { scene, parts, problem, controls, busy, rerender } from "./table-shared.js";
+import { scene, parts, problem, controls, busy, rerender, store, shown } from "./table-shared.js";
 import { finaleStage } from "./finale.js";
 
 // Every player in seat order: the panels keep their places, the current player is highlighted.
@@ -212,17 +212,14 @@ function fit() {
   if ((el.dataset.long || "0") !== String(step)) el.dataset.long = step;
 }
 
-// The end's screen and chart, loaded when a game ends: the first load does without them.
+// The end's screen and chart, loaded once a game is shown: the first load (the lobby) does without them.
 let ending = null;
 let loadEnd = null;
 
 export function game(msg, st) {
   const v = msg.view;
-  if (v.over) {
-    if (ending) return ending.endScreen(msg, st);
-    loadEnd ||= import("./table-end.js").then((m) => { ending = m; rerender(); });
-    return h("main", { class: "end-grid" });
-  }
+  loadEnd ||= import("./table-end.js").then((m) => { ending = m; if (shown(store.state).view.over) rerender(); });
+  if (v.over) return ending ? ending.endScreen(msg, st) : h("main", { class: "end-grid" });
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same; new words keep the step before (the likeliest) till fitted.
   const status = parts.use("status", [text], () => {
