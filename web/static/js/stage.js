@@ -1,6 +1,6 @@
 // The randomisers as the table watches them: an SVG roulette wheel, two dice and a playing card.
-// They only show outcomes the host already drew (the `spin`, `dice`, `die` and `card` events) and a
-// bluff card turned over, each in the time the host's reveal clock gives it (docs/protocol.md).
+// They only show outcomes the host already drew (`spin`, `dice`, `die`, `card`) and a bluff card
+// turned over, each in the time the host's reveal clock gives it (docs/protocol.md).
 // The stage tells story.js when an outcome starts to play (`stage-play`) and when it is idle again
 // (`stage-idle`); the caption under the outcome belongs to the turn it was drawn in. Nothing names an
 // outcome before the stage shows it: a card's caption comes once its face is up. A screen without
@@ -11,6 +11,7 @@ import { h, s, icon, own, setText } from "./dom.js";
 import { t } from "./i18n.js";
 import { RED, SUIT_SIGN, cardLong, numberColour, eventText } from "./words.js";
 import { play as sound } from "./sounds.js";
+import { setData } from "./common.js";
 import { playerName } from "./actions.js";
 
 const ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
@@ -54,15 +55,21 @@ function wheelSvg() {
 }
 
 function dieEl() {
-  const d = h("div", { class: "die", "data-face": "1", role: "img" });
+  const d = h("div", { class: "die", role: "img" });
   for (let i = 1; i <= 9; i++) d.append(h("span", { class: `pip p${i}` }));
   return d;
 }
 // A die's face `v`; 0 is a blank die (an outcome still to come).
 function showFace(d, v) {
+  if (d.dataset.face === String(v)) return;
   d.dataset.face = String(v);
   d.setAttribute("aria-label", v ? String(v) : "?");
   d.querySelectorAll(".pip").forEach((p, i) => p.classList.toggle("on", !!v && PIPS[v].includes(i + 1)));
+}
+
+// Set only when new: the same again still restyles.
+function label(el, text) {
+  if (el.getAttribute("aria-label") !== text) el.setAttribute("aria-label", text);
 }
 
 function cardEl() {
@@ -105,7 +112,7 @@ class Stage {
     this.waited = false; // the last view came held (connected during a reveal): nothing to play
   }
 
-  focus(kind) { this.el.dataset.focus = kind; }
+  focus(kind) { setData(this.el, "focus", kind); }
 
   say(text) { setText(this.caption, text); }
 
@@ -156,7 +163,7 @@ class Stage {
     this.caption.classList.toggle("named", !!named);
     if (named) this.say(t("show.named_short", { space_no: named.at + 1, dice_no: named.dice_at + 1 }));
     else if (later) this.say("");
-    if (later && !named) this.el.dataset.stale = ""; else delete this.el.dataset.stale;
+    if (later && !named) setData(this.el, "stale", ""); else delete this.el.dataset.stale;
   }
 
   // The banker skipped, or the reveal ended: stop at once and show the latest outcome.
@@ -204,11 +211,11 @@ class Stage {
     this.el.dataset.playing = e ? e.type : "wait";
     this.el.dispatchEvent(new Event("stage-play"));
     this.caption.classList.remove("named");
-    this.el.dataset.stale = "";
+    setData(this.el, "stale", "");
     const kind = e ? FOCUS[e.type] : null;
     if (kind) this.focus(kind);
     if (kind === "dice") {
-      this.el.dataset.dice = String(e.type === "dice" ? 2 : 1);
+      setData(this.el, "dice", String(e.type === "dice" ? 2 : 1));
       this.dice.forEach((d) => showFace(d, 0));
     } else if (kind === "card") this.turn(this.card, "back");
     else if (kind === "bluff") this.turn(this.bluff, "back");
@@ -227,7 +234,7 @@ class Stage {
     } else if (e.type === "dice" || e.type === "die") {
       this.focus("dice");
       const vals = e.type === "dice" ? e.values : [e.value];
-      this.el.dataset.dice = String(vals.length);
+      setData(this.el, "dice", String(vals.length));
       vals.forEach((v, i) => showFace(this.dice[i], v));
       this.say(eventText(e, this.view));
     } else if (e.type === "card") {
@@ -240,7 +247,7 @@ class Stage {
       this.setBluff(e);
       this.turn(this.bluff, "front");
       const words = t("show.bluff_symbol", { symbol: t(`bluff.${e.symbol}`), played: t(`symbol.${e.played}`) });
-      this.bluff.setAttribute("aria-label", words);
+      label(this.bluff, words);
       this.say(words);
     }
   }
@@ -249,6 +256,7 @@ class Stage {
   turn(el, side) {
     // Already there and not turning: nothing to end.
     if (el.dataset.side === side && !(performance.now() - (this.turning.get(el) || 0) < TURN)) return;
+    if (reduced()) { el.dataset.side = side; return; } // no transition to skip: no style worked out now
     el.classList.add("now");
     el.dataset.side = side;
     void getComputedStyle(el.firstChild).transform; // the side is taken without its transition (no layout)
@@ -265,7 +273,7 @@ class Stage {
     this.card.classList.toggle("red", red);
     setText(this.card.querySelector('[data-card="corner"]'), `${t(`rank.${e.rank}`)}${SUIT_SIGN[e.suit]}`);
     setText(this.card.querySelector('[data-card="big"]'), SUIT_SIGN[e.suit]);
-    this.card.setAttribute("aria-label", cardLong(e.rank, e.suit));
+    label(this.card, cardLong(e.rank, e.suit));
   }
 
   // One outcome in `ms` (a fraction of it with reduced motion): the motion, then the result shown.
@@ -306,7 +314,7 @@ class Stage {
     } else if (e.type === "dice" || e.type === "die") {
       this.focus("dice");
       const vals = e.type === "dice" ? e.values : [e.value];
-      this.el.dataset.dice = String(vals.length);
+      setData(this.el, "dice", String(vals.length));
       this.say(t("show.rolling", { name: playerName(this.view, e.seat) }));
       const roll = fast ? 0 : run * 0.6;
       if (roll) {

@@ -72,7 +72,7 @@ function tell(events, view) {
   el.dataset.kind = kind;
   el.classList.toggle("grand", GRAND.has(kind));
   el.hidden = false;
-  fit();
+  requestAnimationFrame(fit); // in the frame, after the render: no layout in the middle of the update
   if (stage) stage.el.dataset.moment = kind;
   if (!matchMedia("(prefers-reduced-motion: reduce)").matches) {
     el.animate([{ opacity: 0, transform: "translateY(.6em)" }, { opacity: 1, transform: "none" }], { duration: 300, easing: "ease-out" });

@@ -9,8 +9,7 @@ import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
 import { dot, casinoChip } from "./marks.js";
-import { scene, parts, problem, controls } from "./table-shared.js";
-import { endScreen } from "./table-end.js";
+import { scene, parts, problem, controls, busy, rerender, store, shown } from "./table-shared.js";
 import { finaleStage } from "./finale.js";
 
 // Every player in seat order: the panels keep their places, the current player is highlighted.
@@ -40,7 +39,7 @@ function playerPanel(p, v, waits, connected, phone) {
   return h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waits ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
     h("div", { class: "tp-top" }, dot(connected, phone), pawnMark(p),
       h("span", { class: "pname", title: p.name, text: p.name }),
-      waits ? h("span", { class: "wait-dot", "aria-hidden": "true" }) : null,
+      h("span", { class: "wait-dot", "aria-hidden": "true", hidden: !waits }),
       h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
     tags.length ? h("div", { class: "tp-tags" }, tags) : null,
     h("div", { class: "tp-own" },
@@ -84,23 +83,44 @@ function phonelessPanel(msg, st) {
   const seats = Object.entries(tb.phoneless || {}).filter(([, actions]) => actions && actions.length);
   const out = seats.map(([seat, actions]) => {
     const s = Number(seat), p = v.players.find((q) => q.seat === s);
-    const title = t("table.act_for", { name: playerName(v, s) });
-    return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}`, "data-seat": s, "aria-label": title },
-      seats.length > 1 && p ? h("h3", { title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
-      controls(actions, v, st, s));
+    const choice = st.ui.choice && st.ui.choice.as === s ? st.ui.choice : null;
+    return parts.use(`seat-${s}`, [actions, p, choice, busy(st), seats.length > 1, choice && v], () => seatPanel(v, st, s, p, actions, seats.length));
   });
-  return out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
+  const box = out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
+  return [box, seats.map(([seat]) => choosing.get(Number(seat)))];
 }
+
+const choosing = new Map(); // a seat -> its chooser: "", "choosing" or "amount"
+
+function seatPanel(v, st, s, p, actions, n) {
+  const title = t("table.act_for", { name: playerName(v, s) });
+  const ctl = controls(actions, v, st, s);
+  const chooser = ctl.querySelector(".chooser");
+  choosing.set(s, chooser ? (chooser.classList.contains("has-amount") ? "amount" : "choosing") : "");
+  const passes = actions.some((a) => a.type === "pass_bid") ? " passes" : "";
+  return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}${chooser ? " choosing" : ""}${passes}`, "data-seat": s, "aria-label": title },
+    n > 1 && p ? h("h3", { class: "named", title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
+    ctl);
+}
+
+const RECENT = 24; // history lines always drawn: more than the column shows at 1366x768 or 1920x1080
 
 function history(msg) {
   const v = msg.view, tb = msg.table || {};
   const times = tb.log_times || [];
   const start = v.log_start || 0;
-  const entries = (v.log || []).map((e, i) => [e, times[i], start + i]).filter(([e]) => !quiet(e)).reverse();
-  const lines = entries.slice(0, 80).map(([e, time, at]) => parts.use(`event-${at}`, [e, time], () => historyLine(e, time, v)));
-  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys.
+  const log = v.log || [];
+  const lines = [];
+  for (let i = log.length - 1; i >= 0 && lines.length < 80; i--) {
+    const e = log[i];
+    if (!quiet(e)) lines.push(parts.use(`event-${start + i}`, [e, times[i]], () => historyLine(e, times[i], v)));
+  }
+  const end = start + log.length;
+  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys. The older
+  // lines are drawn only when scrolled to (table.css).
   return h("section", { class: "hist-box", "aria-label": t("table.history"), tabindex: "0" }, h("h2", { text: t("table.history") }),
-    h("ol", { class: "history", reversed: true, start: start + (v.log || []).length }, lines));
+    h("ol", { class: "history", reversed: true, start: end }, lines.slice(0, RECENT)),
+    lines.length > RECENT ? h("ol", { class: "history older", reversed: true, start: end - RECENT }, lines.slice(RECENT)) : null);
 }
 
 // The clock time of a history line; the formatter made once per language (toLocaleTimeString makes one each call).
@@ -142,12 +162,14 @@ function money2(v) {
 
 // The status keeps to two lines: a long sentence steps its type down (.big-status[data-long]).
 // Fitted in the frame after new words or another size (not in the observer's callback: its new size
-// would go undelivered), on a hidden copy out of the column's flow: a try lays out the copy alone.
+// would go undelivered), on a hidden copy out of the column's flow.
 let unfitted = false; // new words since the last fit
 let watched = null;
 let fitted = null; // the size the last fit gave: a resize to it is the fit's own
 let queued = false;
-const probe = own(h("p", { class: "big-status fit-probe", "aria-hidden": "true" }));
+const probe = h("p", { class: "big-status fit-probe" });
+// In a box of its own size: a try lays out the copy alone.
+const probeBox = own(h("div", { class: "fit-box", "aria-hidden": "true" }, probe));
 const sizes = new ResizeObserver(([e]) => {
   const { inlineSize: w, blockSize: ht } = e.borderBoxSize[0];
   if (!fitted || Math.abs(w - fitted[0]) > 0.5 || Math.abs(ht - fitted[1]) > 0.5) fitSoon(true);
@@ -190,20 +212,33 @@ function fit() {
   if ((el.dataset.long || "0") !== String(step)) el.dataset.long = step;
 }
 
+// The end's screen and chart, loaded once a game is shown: the first load (the lobby) does without them.
+let ending = null;
+let loadEnd = null;
+
 export function game(msg, st) {
   const v = msg.view;
-  if (v.over) return endScreen(msg, st);
+  loadEnd ||= import("./table-end.js").then((m) => { ending = m; if (shown(store.state).view.over) rerender(); });
+  if (v.over) return ending ? ending.endScreen(msg, st) : h("main", { class: "end-grid" });
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same; new words keep the step before (the likeliest) till fitted.
   const status = parts.use("status", [text], () => {
     unfitted = true;
     return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": watched?.dataset.long, text });
   });
+  const [seats, chooser] = phonelessPanel(msg, st);
   return h("main", { class: "game-grid" },
     h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
-    h("section", { class: "col-center" }, status, probe, centreStage(msg, st), money2(v), phonelessPanel(msg, st),
+    h("section", { class: `col-center${centreState(v.phase, chooser)}` }, status, probeBox, centreStage(msg, st), parts.use("purse", [v.pot, v.bank, v.debt], () => money2(v)), seats,
       problem(st)),
     h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v))));
+}
+
+// The middle column's state as classes (a :has() rule restyled it at any change inside).
+function centreState(phase, chooser) {
+  const on = { auction: phase === "auction", finale: phase === "lap_claim", seats: chooser.length, "seats-2": chooser.length > 1,
+    choosing: chooser.some(Boolean), amount: chooser.includes("amount") };
+  return Object.keys(on).filter((k) => on[k]).map((k) => ` ${k}`).join("");
 }
 
 // What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).

@@ -22,7 +22,7 @@ export const scene = { stage: null, ring: null };
 export const parts = new Parts();
 export const shown = (st) => st.held || st.msg;
 export const revealing = (st) => { const m = st.msg; return !!(m && m.kind === "game" && m.reveal); };
-const busy = (st) => !!st.pending || revealing(st);
+export const busy = (st) => !!st.pending || revealing(st);
 
 export function send(action, as) { return net.act(action, as); }
 export const rerender = () => store.set({}); // for the fairness panel, when its check moved on

@@ -24,9 +24,15 @@ let lastShown = null;
 // ---------- the frame ----------
 
 // The app's name is the page's heading when the screen has none of its own (the game's screen).
+const darkOS = matchMedia("(prefers-color-scheme: dark)");
 function bar(msg, heading, st) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
+  return parts.use("bar", [!!msg, inGame && msg.view.turn_number, on, heading, !!st.ui.drawer, document.documentElement.dataset.theme, darkOS.matches],
+    () => barOf(msg, heading, st, inGame, on));
+}
+
+function barOf(msg, heading, st, inGame, on) {
   return h("header", { class: "bar" },
     h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
