@@ -54,7 +54,7 @@ import websocket
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import AVOID, ENV, NAMES, percentiles, running_host
+from latency import ENV, NAMES, percentiles, running_host, waiting_choices
 
 from bench.attackers import ATTACKER, PACKETS, WATCHERS
 from bench.peers import WAIT, Peer, started_game
@@ -89,15 +89,9 @@ def play(screen: Peer, phones: list[Peer], seconds: float, rng: random.Random, s
     end = time.monotonic() + seconds
     next_at = time.monotonic()
     while time.monotonic() < end:
-        view = screen.latest["view"]
-        if view["over"]:
+        choices = waiting_choices(screen, phones)
+        if choices is None:
             return
-        choices = [
-            (seat, a)
-            for seat in view["waiting"]["seats"]
-            for a in phones[seat].latest["legal_actions"]
-            if a["type"] not in AVOID
-        ]
         if choices:
             seat, action = rng.choice(choices)
             count = len(screen.arrivals)

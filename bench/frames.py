@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import AVOID, NAMES, answered, running_host
+from bench.latency import NAMES, answered, running_host, waiting_choices
 from bench.peers import WAIT, measure, paced, started_game
 from tests.engine.randomplay import concrete
 
@@ -51,15 +51,9 @@ def main() -> None:
             if i and i % BLOCK == 0:
                 proc.send_signal(signal.SIGUSR2)
                 time.sleep(0.02)  # the host's main thread takes the signal
-            view = screen.latest["view"]
-            if view["over"]:
+            choices = waiting_choices(screen, phones)
+            if choices is None:
                 return False
-            choices = [
-                (seat, a)
-                for seat in view["waiting"]["seats"]
-                for a in phones[seat].latest["legal_actions"]
-                if a["type"] not in AVOID
-            ]
             if choices:
                 seat, action = rng.choice(choices)
                 message = {"id": f"f-{i}", "action": concrete(action, rng)}

@@ -58,6 +58,19 @@ ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT), "CASHRUN_REVE
 """Reveals off: the phones' views would wait seconds for the table's stage, which no one watches here."""
 
 
+def waiting_choices(screen: Peer, phones: list[Peer]) -> list[tuple[int, dict[str, Any]]] | None:
+    """Each seat the game waits for with each of its legal actions (but ``AVOID``); None once it is over."""
+    view = screen.latest["view"]
+    if view["over"]:
+        return None
+    return [
+        (seat, a)
+        for seat in view["waiting"]["seats"]
+        for a in phones[seat].latest["legal_actions"]
+        if a["type"] not in AVOID
+    ]
+
+
 # One table's seven clients: a worker process.
 
 
@@ -84,15 +97,9 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
     samples: list[float] = []
 
     def step(i: int) -> bool:
-        view = screen.latest["view"]
-        if view["over"]:
+        choices = waiting_choices(screen, phones)
+        if choices is None:
             return False
-        choices = [
-            (seat, a)
-            for seat in view["waiting"]["seats"]
-            for a in phones[seat].latest["legal_actions"]
-            if a["type"] not in AVOID
-        ]
         if choices:
             seat, action = rng.choice(choices)
             message = {"id": f"{seed}-{i}", "action": concrete(action, rng)}

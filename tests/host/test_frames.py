@@ -112,12 +112,18 @@ def test_a_phone_that_stops_reading_never_holds_the_sender():
     assert ended == [None]
 
 
-def test_a_socket_that_fails_ends_the_writer_and_drops_what_follows():
+def one_message_through() -> tuple[FrameQueue, Phone, socket.socket, threading.Thread, list[object]]:
+    """A queue whose WebSocket runs, with its writer thread, after one message reached the phone."""
     frames, phone, host_end = queue_and_phone()
     frames.websocket.engineio_socket.upgraded = True
     thread, ended = writer(frames)
     frames.put(message("before"))
     assert phone.read(1) == ["4before"]
+    return frames, phone, host_end, thread, ended
+
+
+def test_a_socket_that_fails_ends_the_writer_and_drops_what_follows():
+    frames, phone, host_end, thread, ended = one_message_through()
     phone.sock.close()
     for _ in range(50):
         frames.put(message("lost" * 1000))
@@ -128,11 +134,7 @@ def test_a_socket_that_fails_ends_the_writer_and_drops_what_follows():
 
 
 def test_a_websocket_that_closes_ends_the_writer_and_the_sender_hears_nothing_of_it():
-    frames, phone, _ = queue_and_phone()
-    frames.websocket.engineio_socket.upgraded = True
-    thread, ended = writer(frames)
-    frames.put(message("before"))
-    assert phone.read(1) == ["4before"]
+    frames, _phone, _, thread, ended = one_message_through()  # the phone kept open: its end is the close
     frames.websocket.ws.sock.sendall(frames.websocket.ws.ws.send(CloseConnection(code=1000)))
     frames.put(message("after"))  # wsproto refuses a message after the close: no error here
     thread.join(5)
