@@ -183,7 +183,7 @@ def switch_frames() -> None:
     socket's writer thread that they replaced (``bench/frames.py`` alternates them)."""
     from companion.door.frames import FrameQueue
 
-    if "_write" in FrameQueue.__dict__ and not hasattr(FrameQueue, "bench_direct"):
+    if not hasattr(FrameQueue, "bench_direct"):
         FrameQueue.bench_direct = FrameQueue._write  # type: ignore[attr-defined]
 
         def hop(self: Any, frame: bytes) -> None:
