@@ -238,7 +238,7 @@ export function game(msg, st) {
 function centreState(phase, chooser) {
   const on = { auction: phase === "auction", finale: phase === "lap_claim", seats: chooser.length, "seats-2": chooser.length > 1,
     choosing: chooser.some(Boolean), amount: chooser.includes("amount") };
-  return Object.keys(on).filter((k) => on[k]).map((k) => ` ${k}`).join("");
+  return Object.keys(on).filter((k) => on[k]).map((k) => ` shows-${k}`).join(""); // prefixed: `.auction` is the stage
 }
 
 // What takes the stage: the auction, the lap's finale, or the randomisers (with the board's ring).
