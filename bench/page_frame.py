@@ -10,6 +10,15 @@ runs at a tenth of its time (``REVEAL``). The table screen (1366x768, reduced mo
 plays nothing, it shows each outcome when the clock ends) and the phone run with the CPU slowed
 ``rate`` times through the DevTools protocol (``Emulation.setCPUThrottlingRate``).
 
+At a rate above 1 each page is slowed in a game of its own, the other page running at full speed
+(``--pages`` picks the pages). Chromium slows a page by a thread that interrupts its main thread
+every 200 us; the interrupted thread spins for (rate - 1) times the time since it last ran, busy or
+idle. A slowed page thus keeps about three quarters of a core spinning at 4x even when it does
+nothing, and every spin is longer by (rate - 1) times any time the system took the thread away: with
+both pages slowed on a small machine their spinning took the cores from each other, and a page's
+thread time at 4x came to about 7 times its time at 1x. The page measured still has all its own
+work counted, slowed as before; only the other page's idle spinning is gone.
+
 For every ``update`` (or ``view``) message a page gets, the page measures (an init script round
 the socket's ``onmessage``) the script of that message, to the end of the microtasks it queued
 (Socket.IO hands a message on in one), and the frame that follows it: from the frame's
@@ -19,10 +28,12 @@ callbacks). It prints p50, p95 and max of their sum per page and rate, in ms.
 Those are wall times: on a machine busy with other work they grow with its load. ``--threads`` also
 prints each page's own thread time per update (from a trace: the task that ran the update's script
 plus the task of its frame), which the machine's load does not inflate; at 1x it is the page's work
-(times the rate: a phone that much slower), while at a higher rate it also counts some of the
-throttling's own waiting. ``--profile DIR`` records the game at each rate as a DevTools trace of both
-pages (``game-4x.json``: open it in the Performance panel): the script's samples, style, layout (a
-forced one with the stack that forced it) and paint; its thread times then include the profiler's.
+(times the rate: a phone that much slower), while at a higher rate it also counts the throttling's
+spin, which grows with the time the system takes the thread away (see above): on a loaded machine
+more than rate times the work. ``--profile DIR`` records each game as a DevTools trace of both pages
+(``game-1x.json``, ``game-4x-phone.json``, ...: open one in the Performance panel): the script's
+samples, style, layout (a forced one with the stack that forced it) and paint; its thread times then
+include the profiler's.
 """
 
 from __future__ import annotations
@@ -51,6 +62,7 @@ from engine import BANKER
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}
+SIZES = {"phone": "360x640", "table": "1366x768"}
 REVEAL = 0.1
 """The host's reveal clock scaled down: a roll waits 0.25 s, so the game is only as long as its steps."""
 TASKS = ["toplevel", "blink.user_timing"]
@@ -138,10 +150,11 @@ def thread_times(trace: Path) -> dict[str, list[float]]:
 
 
 def play(
-    browser, rate: float, trace: Path | None = None, categories: list[str] = TASKS
+    browser, rate: float, slowed: tuple[str, ...], trace: Path | None = None, categories: list[str] = TASKS
 ) -> dict[str, list[dict[str, float]]]:
-    """One seeded game at ``rate``; the cost of each update the table screen and the phone got.
-    With ``trace``, the game is traced (``categories``) into that file."""
+    """One seeded game with the ``slowed`` pages at ``rate`` (the others at full speed); the cost of
+    each update the table screen and the phone got. With ``trace``, the game is traced
+    (``categories``) into that file."""
     with tempfile.TemporaryDirectory() as data:
         host = start_host(Path(data), reveal_scale=REVEAL)
         tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light")
@@ -162,8 +175,10 @@ def play(
             sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
             for page in (table, phone):
                 page.evaluate("() => { window.__updates.length = 0; }")
-            throttle(tctx, table, rate)
-            throttle(pctx, phone, rate)
+            if "table" in slowed:
+                throttle(tctx, table, rate)
+            if "phone" in slowed:
+                throttle(pctx, phone, rate)
             if trace:
                 browser.start_tracing(path=trace, categories=categories)
             for seat, action, _tag in plan.steps:
@@ -203,10 +218,11 @@ def main() -> None:
     parser.add_argument("--rates", default="1,4", help="CPU slowdowns to measure at, comma-separated")
     parser.add_argument("--threads", action="store_true", help="also each page's own thread time per update")
     parser.add_argument("--profile", type=Path, help="a folder for a DevTools trace of the game at each rate")
+    parser.add_argument("--pages", default="phone,table", help="the pages to measure, comma-separated")
     args = parser.parse_args()
+    pages = [name for name in ("phone", "table") if name in args.pages.split(",")]
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
-    sizes = {"phone": "360x640", "table": "1366x768"}
     print(f"load {os.getloadavg()[0]:.2f}; ms of main-thread work per update (its script and the frame after it)")
     threads = "   thread p50 p95" if args.threads or args.profile else ""
     print(
@@ -216,25 +232,32 @@ def main() -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             for rate in (float(r) for r in args.rates.split(",")):
-                trace = None
-                if args.profile:
-                    trace = args.profile / f"game-{rate:g}x.json"
-                elif args.threads:
-                    trace = Path(scratch) / "game.json"
-                seen_by_page = play(browser, rate, trace, PROFILE if args.profile else TASKS)
-                thread = thread_times(trace) if trace else {}
-                for name, seen in seen_by_page.items():
-                    costs = [r["script"] + r["frame"] for r in seen]
-                    script, frame = (p([r[k] for r in seen], 50) for k in ("script", "frame"))
-                    own = f"   {p(thread[name], 50):10.1f} {p(thread[name], 95):4.1f}" if thread.get(name) else ""
-                    print(
-                        f"{name:6} {sizes[name]:9} {rate:>3g}x {len(costs):>7} {p(costs, 50):6.1f} {p(costs, 95):6.1f} {max(costs):6.1f}"
-                        f"   {script:10.1f} {frame:10.1f}{own}",
-                        flush=True,
-                    )
+                # At full speed one game measures every page; slowed, a game for each (see above).
+                for slowed in [tuple(pages)] if rate == 1 else [(name,) for name in pages]:
+                    trace = None
+                    if args.profile:
+                        trace = args.profile / f"game-{rate:g}x{'' if rate == 1 else '-' + slowed[0]}.json"
+                    elif args.threads:
+                        trace = Path(scratch) / "game.json"
+                    seen_by_page = play(browser, rate, slowed, trace, PROFILE if args.profile else TASKS)
+                    thread = thread_times(trace) if trace else {}
+                    report(rate, {name: seen_by_page[name] for name in slowed}, thread)
         finally:
             browser.close()
     print(f"load {os.getloadavg()[0]:.2f}")
+
+
+def report(rate: float, seen_by_page: dict[str, list[dict[str, float]]], thread: dict[str, list[float]]) -> None:
+    """A line per page: its updates' p50, p95 and max (script and frame p50, thread p50 and p95)."""
+    for name, seen in seen_by_page.items():
+        costs = [r["script"] + r["frame"] for r in seen]
+        script, frame = (p([r[k] for r in seen], 50) for k in ("script", "frame"))
+        own = f"   {p(thread[name], 50):10.1f} {p(thread[name], 95):4.1f}" if thread.get(name) else ""
+        print(
+            f"{name:6} {SIZES[name]:9} {rate:>3g}x {len(costs):>7} {p(costs, 50):6.1f} {p(costs, 95):6.1f} {max(costs):6.1f}"
+            f"   {script:10.1f} {frame:10.1f}{own}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@ translations as each screen loads them.
 
 The command line (``say``) speaks the language of the user's locale, from ``companion/i18n``.
 The pages' translations live in ``web/static/i18n``, readable for the people who edit them; the
-host sends them without white space, and leaves out of the phone's copy the sections only the
-table screen reads: every byte the phone loads counts against its page weight (docs/notes-web.md).
+host sends them without white space, and leaves out of each screen's copy the sections only the
+other screen reads: every byte a page loads counts against its page weight (docs/notes-web.md).
 """
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ SCREENS = ("phone", "table")
 TABLE_ONLY = ("table", "settings", "show", "firstrun", "about", "boardedit")
 """Sections only the table screen reads: its own words, house-rules form, big moments, first-start
 help, version, and the board map's editor and ring."""
+PHONE_ONLY = ("claim", "help", "slam", "result", "watch", "leave", "pawn", "turn", "spin")
+"""Sections only the phone reads: taking a seat back, the decision's help and the slam's steps, the
+result card, watching a started game, leaving, the pawn's colour at join, the turn chime, and the
+spin a player makes for another."""
 
 
 # The command line's sentences.
@@ -73,6 +77,6 @@ def translations(screen: str, lang: str) -> str:
     """The JSON text of one language for one screen (both checked by the caller)."""
     path = Path(web.__file__).parent / "static" / "i18n" / f"{lang}.json"
     words = json.loads(path.read_text(encoding="utf-8"))
-    if screen == "phone":
-        words = {section: texts for section, texts in words.items() if section not in TABLE_ONLY}
+    other = TABLE_ONLY if screen == "phone" else PHONE_ONLY
+    words = {section: texts for section, texts in words.items() if section not in other}
     return json.dumps(words, ensure_ascii=False, separators=(",", ":"))

@@ -89,7 +89,7 @@ class Acting:
             if kind in HOST_ONLY:
                 raise HostError("host_only", type=kind)
             if conn.screen and kind in HOST_ACTIONS and as_seat is None:
-                answer = self._host_action(action)
+                answer = self._host_action(actor, action_id, action)
                 self.record.answers[(actor, action_id)] = answer
                 return answer
             if self.game is None:
@@ -110,7 +110,7 @@ class Acting:
             raise HostError("not_phoneless", seat=seat)
         return seat
 
-    def _host_action(self, action: dict[str, Any]) -> dict[str, Any]:
+    def _host_action(self, actor: str, action_id: str, action: dict[str, Any]) -> dict[str, Any]:
         if not any(same(action, listed) for listed in self.host_actions()):
             raise HostError("bad_choice", type=action["type"])
         if action["type"] == "claim_code":
@@ -122,9 +122,7 @@ class Acting:
             self.tell.everyone()
             return {"ok": True, "events": []}
         if action["type"].startswith("auction_"):
-            self._clock_action(action["type"])
-            self.tell.everyone()
-            return {"ok": True, "events": []}
+            return self._saved_clock_action(actor, action_id, action)
         if action["type"] == "play_again":
             if self.again is None:
                 self.again = self._play_again()
@@ -133,6 +131,21 @@ class Acting:
         key = self.s.new_table(None).key
         self.left_behind()
         return {"ok": True, "events": [], "table_key": key}
+
+    def _saved_clock_action(self, actor: str, action_id: str, action: dict[str, Any]) -> dict[str, Any]:
+        """The banker's hand on the auction clock, saved as a row the engine never replays, so
+        that a clock paused before a restart is paused after it (``countdown.paused_in``)."""
+        deadline, paused = self.countdown.deadline, self.countdown.paused
+        self._clock_action(action["type"])
+        answer = {"ok": True, "events": []}
+        length = self.record.log_length
+        try:
+            self._commit(actor, action_id, action, answer, first=length, events=length)
+        except Exception:
+            self.countdown.restore(deadline, paused)
+            raise
+        self.tell.everyone()
+        return answer
 
     def left_behind(self) -> None:
         """The table screen moved on to another game: a lobby stops taking joins (it is locked)."""

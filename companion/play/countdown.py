@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from ..common.timers import Clock, Handle, Scheduler, Wall
+    from ..saving.rows import ActionRow
 
 RESTARTS = ("auction_started", "bid")
 """Events after which the bidding has its full time again."""
@@ -21,6 +22,19 @@ def full_time(settings: dict[str, Any]) -> float | None:
     """The countdown's full time under the house rules, or None without a clock."""
     pace = PACE.get(settings.get("auction_clock", "normal"))
     return None if pace is None else float(settings["auction_seconds"] * pace)
+
+
+def paused_in(rows: Iterable[ActionRow]) -> bool:
+    """Whether the banker's last hand on the auction clock, in an auction not closed since, paused
+    it (a bid leaves a paused clock paused; a closed auction ends the pause)."""
+    paused = False
+    for row in rows:
+        kind = row.action.get("type")
+        if row.seat is None and kind in ("auction_pause", "auction_resume"):
+            paused = kind == "auction_pause"
+        elif any(event["type"] == "auction_closed" for event in row.answer.get("events", ())):
+            paused = False
+    return paused
 
 
 class Countdown:

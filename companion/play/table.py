@@ -23,7 +23,7 @@ from .acting import Acting
 from .broadcast import Broadcast
 from .claims import Claims
 from .codes import new_id
-from .countdown import Countdown, full_time
+from .countdown import Countdown, full_time, paused_in
 from .lobby import Lobby
 from .reveal import Reveal
 from .seating import Joining
@@ -84,6 +84,8 @@ class LiveTable(Joining, Starting, Acting):
         if self.game is not None and not self.game.over:
             phase = self.game.view(None)["phase"]
             self.countdown.update([], phase, self.auction_seconds())
+            if paused_in(row for _, row in saved.actions):
+                self.countdown.pause()  # with its full time again, as a running clock restarts
             self.spin.update([], phase, self.spin_seconds())
         elif self.game is None and self.lobby.starting:
             self.lobby.late = False

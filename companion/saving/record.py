@@ -1,7 +1,8 @@
 """What one table has saved, and saving each accepted message before anyone hears of it.
 
 Every accepted message is one small row, committed at once; the whole game (the engine's
-``to_json``) is saved at the start, at the end, and again a little after the table goes idle.
+``to_json``) is saved at the start, at the end, and again once the table has been idle a
+moment (or, in play that never pauses, once many rows wait for it).
 Loading replays the rows saved after that snapshot (``load_game``).
 """
 
@@ -28,7 +29,13 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SNAPSHOT_DELAY = 2.0
-"""Seconds after an action before the whole game is saved again (the action itself is saved at once)."""
+"""Seconds without an action before the whole game is saved again (each action itself is saved
+at once). Writing the whole game holds the table and Python for milliseconds: not between two
+acts of a game in full swing."""
+MOST_BEHIND = 200
+"""Rows waiting for the snapshot with which its timer saves the game even though the table is
+not idle: a game that never pauses is saved whole every few hundred actions all the same, so
+that loading it replays no more than that."""
 
 
 class Record:
@@ -62,6 +69,8 @@ class Record:
         self.last_n = saved.actions[-1][0] if saved.actions else 0
         self.snapshot_n = saved.engine_n
         self._timer: Handle | None = None
+        self._acted = 0.0
+        """The clock's time of the last action (``_snapshot_later``)."""
 
     def catch_up(self) -> None:
         """After loading: a snapshot if rows were replayed (the rows are saved: it can wait on an error)."""
@@ -118,9 +127,16 @@ class Record:
         self.answers[(actor, action_id)] = answer
         if engine is not None:
             self.snapshot_n = self.last_n
-        if self.snapshot_n < self.last_n and self._timer is None and self.game() is not None:
-            self._timer = self.scheduler.call_at(self.clock() + SNAPSHOT_DELAY, self._idle_snapshot)
+        self._snapshot_later()
         return made
+
+    def _snapshot_later(self) -> None:
+        """After an action: the whole game is saved once the table has been idle ``SNAPSHOT_DELAY``,
+        or when its timer comes with ``MOST_BEHIND`` rows waiting (``_idle_snapshot``). An action
+        only notes its time: the one timer looks again when it comes."""
+        self._acted = self.clock()
+        if self._timer is None and self.snapshot_n < self.last_n and self.game() is not None:
+            self._timer = self.scheduler.call_at(self._acted + SNAPSHOT_DELAY, self._idle_snapshot)
 
     def events_added(self, length: int, at: float) -> None:
         """The game's log holds ``length`` events now, the new ones logged at ``at``."""
@@ -133,11 +149,17 @@ class Record:
         self.log_length = length
 
     def _idle_snapshot(self) -> None:
-        """The scheduler's call, a little after an action: save the whole game once more."""
+        """The scheduler's call (``_snapshot_later``): save the whole game once more if the table
+        has been idle long enough or too many rows wait; else look again when it will have been."""
         with self.lock:
             self._timer = None
-            if self.game() is not None and self.snapshot_n < self.last_n:
-                self.snapshot()
+            if self.game() is None or self.snapshot_n >= self.last_n:
+                return
+            idle = self._acted + SNAPSHOT_DELAY
+            if idle > self.clock() and self.last_n - self.snapshot_n < MOST_BEHIND:
+                self._timer = self.scheduler.call_at(idle, self._idle_snapshot)
+                return
+            self.snapshot()
 
     def snapshot(self) -> None:
         game = self.game()

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .transport import Conn, Encoded, Transport
+from .transport import Conn, EventPacket, Transport, event_packet
 from .updates import Round, Seen, share, split
 
 
 class Outgoing(NamedTuple):
-    """One socket's message of a round, encoded; ``text`` None when nothing changed for it."""
+    """One socket's message of a round, encoded as its Socket.IO event; ``packet`` None when
+    nothing changed for it."""
 
     conn: Conn
-    event: str
-    text: Encoded | None
+    packet: EventPacket | None
     seen: Seen | None
     """What the socket has once it is sent (None for whole views, which keep no parts)."""
 
@@ -60,16 +60,16 @@ class Sockets:
     def prepare(conn: Conn, round: Round, own: dict[str, Any]) -> Outgoing:
         """What ``send`` would send ``conn``, worked out and encoded, but not sent yet."""
         if conn.whole:
-            return Outgoing(conn, "view", Encoded(round.view(own)), None)
+            return Outgoing(conn, event_packet("view", round.view(own)), None)
         text, seen = round.update(conn.seen, own)
-        return Outgoing(conn, "update", None if text is None else Encoded(text), seen)
+        return Outgoing(conn, None if text is None else event_packet("update", text), seen)
 
     def deliver(self, outgoing: Outgoing) -> None:
         """Send a prepared message; the socket has its parts from now on."""
         if outgoing.seen is not None:
             outgoing.conn.seen = outgoing.seen
-        if outgoing.text is not None:
-            self.transport.send(outgoing.conn.sid, outgoing.event, outgoing.text)
+        if outgoing.packet is not None:
+            self.transport.send_event(outgoing.conn.sid, outgoing.packet)
 
     def send_message(self, conn: Conn, message: dict[str, Any]) -> None:
         """``conn`` gets a message made before (one held during a reveal) as its whole state."""

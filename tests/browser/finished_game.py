@@ -67,6 +67,7 @@ def play_to_the_end(base: str, key: str, steps: int = 400) -> dict[str, Any]:
         for name in NAMES:
             table.act({"type": "add_player", "name": name})
         table.act({"type": "start"})
+        table.started()  # the answer can come before the game's first view
         for _ in range(steps):
             message = table.latest
             view = message["view"]

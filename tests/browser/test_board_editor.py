@@ -26,6 +26,16 @@ COUNT_TAPS = (
 )
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.height > 0; }"""
+SPILL = """() => {
+  const el = document.querySelector('.board-ring.preview .tile.picked'), s = getComputedStyle(el);
+  const shadows = s.boxShadow === 'none' ? [] : s.boxShadow.split(/,(?![^(]*\\))/).filter((b) => !b.includes('inset'));
+  const spill = Math.max(0, parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset), ...shadows.map((b) => {
+    const [x, y, blur = 0, spread = 0] = b.replace(/rgba?\\([^)]*\\)/, '').trim().split(/\\s+/).map(parseFloat);
+    return Math.max(Math.abs(x), Math.abs(y)) + blur + spread; }));
+  const r = el.getBoundingClientRect(), ring = el.parentElement.getBoundingClientRect();
+  return r.left - spill >= ring.left && r.top - spill >= ring.top && r.right + spill <= ring.right && r.bottom + spill <= ring.bottom;
+}"""
+"""Whether the picked space's mark (its outline and shadows) is drawn inside the preview ring."""
 SHEET_TOP = "() => [document.scrollingElement.scrollTop, document.querySelector('.board-sheet').scrollTop]"
 
 
@@ -36,6 +46,7 @@ def open_editor(browser, host, locale: str):
     settle(page)
     page.evaluate(COUNT_TAPS)
     page.locator('[data-details="boardOpen"] summary').click()
+    page.locator(".board-sheet").wait_for()  # the editor loads the first time it opens
     return ctx, page
 
 
@@ -144,6 +155,8 @@ def test_the_editor_speaks_dutch_with_plurals(browser, host, tmp_path, shots):
         )
         page.locator('.board-ring.preview .tile[data-at="1"]').click()
         assert page.locator('[data-out="board-next"]').inner_text() == "Vakje 2 is Montreal: tik aan wat het moet zijn"
+        # Three spaces make a large corner space: its mark stays in the ring, clear of Close.
+        assert page.evaluate(SPILL)
         page.screenshot(path=shots / "editor-change-1366x768-nl.png")
         # A whole board from a file: it is saved at once; opened again, the editor calls it complete.
         board = tmp_path / "board.json"

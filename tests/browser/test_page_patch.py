@@ -90,6 +90,12 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
         # The phone of Ann (seat 0): her panel and cards untouched, Cas's line in the table list patched.
         for sel in ("section.me", ".card-row", ".table-info summary"):
             assert phone.evaluate(LOOK, sel) == [{"kept": True, "touched": []}], sel
+        # What the game waits for says the same: the same node, untouched; the last line is the same
+        # node with at most its words changed.
+        status = phone.evaluate(LOOK, "main.screen p.status")
+        assert status and all(s == {"kept": True, "touched": []} for s in status), status
+        last = phone.evaluate(LOOK, '[data-out="last"]')
+        assert len(last) == 1 and last[0]["kept"] and set(last[0]["touched"]) <= {"last", "text:last"}, last
         others = phone.evaluate(LOOK, ".table-info .others li")
         assert [o["kept"] for o in others] == [True, True], others
         assert others[0]["touched"] == [] and others[1]["touched"], others
@@ -120,6 +126,27 @@ STEADY = """async () => {
 }"""
 
 
+# The status shows other words (the opening's) for a few frames, then its words from before again:
+# its step right after that render (in the same task) and every change to it in the next frames.
+AGAIN = """async () => {
+  const { store } = await import('/static/js/table-shared.js');
+  const frames = async (n) => { for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(r)); };
+  const s = document.querySelector('[data-out="status"]');
+  const msg = store.state.msg;
+  store.set({ msg: { ...msg, view: { ...msg.view, opening: true } } });
+  await frames(3);
+  const other = s.textContent;
+  store.set({ msg });
+  const now = s.dataset.long;
+  const changes = [];
+  const watch = new MutationObserver((list) => { for (const m of list) changes.push(m.attributeName); });
+  watch.observe(s, { attributes: true });
+  await frames(5);
+  watch.disconnect();
+  return { other, text: s.textContent, now, changes };
+}"""
+
+
 def test_the_status_is_fitted_once_without_motion(browser, tmp_path):
     """1366x768, English, reduced motion: after the first roll the status names a 24-letter name
     in a sentence too long for two lines at its largest type; it is stepped down to two lines in
@@ -146,6 +173,11 @@ def test_the_status_is_fitted_once_without_motion(browser, tmp_path):
         assert got["changes"] == [], got
         assert len({step for step, _ in got["seen"]}) == 1 and got["seen"][0][0] not in ("", "0"), got
         assert all(lines <= 2.01 for _, lines in got["seen"]), got
+        # Other words, then the same words again: fitted before, they take their step in the render
+        # itself (no fit in a later frame changes it).
+        again = table.evaluate(AGAIN)
+        assert again["other"] != got["text"] and again["text"] == got["text"], again
+        assert again["now"] == got["seen"][0][0] and again["changes"] == [], again
         assert not errors, errors
     finally:
         if sock:
@@ -169,6 +201,43 @@ DROPPED_BEFORE = """async () => {
   return { names: [...box.children].map((e) => e.nodeName), cards: box.children[1] === cards, info: box.children[2] === info,
     removed: seen, text: box.textContent };
 }"""
+
+
+# Parts, one built inside another: the outer kept for a render, then built again with the inner's
+# data the same. How many times the inner was built, and whether its node is the one built first.
+NESTED = """async () => {
+  const { h, patch, Parts } = await import('/static/js/dom.js');
+  const parts = new Parts();
+  const box = document.body.appendChild(h('div', {}));
+  const inner = { name: 'chips' };
+  let builds = 0;
+  const render = (outer) => {
+    patch(box, [parts.use('outer', [outer], () => h('section', { text: outer },
+      parts.use('inner', [inner], () => { builds++; return h('ul', {}, h('li', { text: inner.name })); })))]);
+    parts.sweep();
+  };
+  render('one');
+  const first = box.querySelector('ul');
+  render('one');
+  render('two');
+  const kept = box.querySelector('ul') === first;
+  box.remove();
+  return { builds, kept, text: box.textContent };
+}"""
+
+
+def test_a_part_inside_a_kept_part_is_kept_with_it(browser, host):
+    """The table page (1366x768): a part built inside another (a player's casino chips in their
+    panel) is not forgotten while the outer part is kept, so when the outer is built again for
+    other data (a new amount of money) the inner's node is the one from before."""
+    ctx = browser.new_context(**TABLE, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(host.table_url)
+        settle(page)
+        assert page.evaluate(NESTED) == {"builds": 1, "kept": True, "text": "twochips"}
+    finally:
+        ctx.close()
 
 
 def test_a_kept_node_stays_put_when_the_nodes_before_it_go(browser, host):

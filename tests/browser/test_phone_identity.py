@@ -226,3 +226,54 @@ def test_the_phone_works_under_the_hosts_content_security_policy(browser, host):
         assert not blocked and not errors, (blocked, errors)
     finally:
         own.close()
+
+
+# On the join page (no seat: the game's modules not loaded yet), the turn's signals armed as a seat
+# arms them, and the AudioContexts' nodes counted (not the offline context's: it draws the notes).
+ARM = """async () => {
+  window.__made = { osc: 0, gain: 0, buf: 0 };
+  const count = (name, key) => {
+    const own = BaseAudioContext.prototype[name];
+    BaseAudioContext.prototype[name] = function (...args) {
+      if (this instanceof AudioContext) window.__made[key] += 1;
+      return own.apply(this, args);
+    };
+  };
+  count('createOscillator', 'osc'); count('createGain', 'gain'); count('createBufferSource', 'buf');
+  const render = OfflineAudioContext.prototype.startRendering;
+  OfflineAudioContext.prototype.startRendering = function () {
+    return render.call(this).then((b) => { window.__tone = b; return b; });
+  };
+  (await import('/static/js/turn.js')).armTurnSignals();
+}"""
+# A turn comes (the phone waits for nothing, then for its player): what the chime made, and the tone drawn.
+TURN = """async () => {
+  const { feelTurn } = await import('/static/js/turn.js');
+  const view = { over: false, log: [] };
+  window.__made = { osc: 0, gain: 0, buf: 0 };
+  feelTurn({ kind: 'game', view, legal_actions: [] });
+  feelTurn({ kind: 'game', view, legal_actions: [{ type: 'roll' }] });
+  const b = window.__tone, data = b.getChannelData(0);
+  let peak = 0;
+  for (const x of data) peak = Math.max(peak, Math.abs(x));
+  return { made: window.__made, length: b.length, rate: b.sampleRate, peak };
+}"""
+
+
+def test_a_turns_chime_plays_notes_drawn_once(browser, host):
+    """A 360x640 phone (English) on the join page: after the first touch the chime's two notes are
+    rendered once into a buffer (off the main thread); the update that brings a turn then starts that
+    buffer, one node, and builds no oscillator or gain."""
+    ctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{host.base}/j/{host.code}")
+        page.locator('[data-input="name"]').wait_for()
+        page.evaluate(ARM)
+        page.locator("h1").tap()  # the first touch: sound unlocked, the notes drawn in a task after it
+        page.wait_for_function("() => !!window.__tone")
+        got = page.evaluate(TURN)
+        assert got["made"] == {"osc": 0, "gain": 0, "buf": 1}, got
+        assert got["length"] == -(-got["rate"] * 48 // 100) and 0.24 < got["peak"] < 0.26, got
+    finally:
+        ctx.close()

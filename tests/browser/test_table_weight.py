@@ -1,6 +1,7 @@
 """The table screen's first load stays under 300 KB: everything the page asks for until the
 lobby shows (HTML with the icon sprite, CSS, every module, the Socket.IO client, the
-translations), uncompressed as the host serves it (1366×768, no touch, English)."""
+translations), uncompressed as the host serves it (1366×768, no touch, English); the board map's
+editor is not part of it."""
 
 from __future__ import annotations
 
@@ -28,5 +29,11 @@ def test_table_page_weight(browser, host):
     for url, n in sorted(bodies.items(), key=lambda x: -x[1]):
         print(f"  {n:7d}  {urlparse(url).path}")
     assert any(urlparse(url).path.endswith("/table.js") for url in bodies)
+    # The board map's editor comes the first time it opens, its style sheet with it.
+    assert not any("board-editor" in url for url in bodies)
+    page.locator('[data-details="boardOpen"] summary').click()
+    page.locator(".board-sheet").wait_for()
+    assert {"/static/js/board-editor.js", "/static/css/board-editor.css"} <= {urlparse(url).path for url in bodies}
+    assert page.evaluate("getComputedStyle(document.querySelector('.board-sheet')).position") == "fixed"
     assert total < LIMIT, total
     ctx.close()

@@ -118,10 +118,22 @@ class SeleniumPage:
             time.sleep((polling if isinstance(polling, (int, float)) else 100) / 1000)
 
     def click(self, selector: str) -> None:
-        """A click in the element's middle (WebDriver scrolls it into view first if it is not)."""
+        """A click in the element's middle, once it is in view and the page has settled, as a
+        person taps what they see: brought into view here (if it is not), then two frames go by
+        for the page's own reaction to that scroll (the phone keeps its decision in view), and
+        only then does WebDriver click. WebDriver's own scroll and click in one go could land on
+        what the page's reaction moved under the pointer (a key of the pad one row below)."""
         from selenium.webdriver.common.by import By
 
-        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        element = self.driver.find_element(By.CSS_SELECTOR, selector)
+        self.driver.execute_async_script(
+            """const [el, done] = arguments;
+            const r = el.getBoundingClientRect();
+            if (r.top < 0 || r.bottom > innerHeight) el.scrollIntoView({ block: "center", behavior: "instant" });
+            requestAnimationFrame(() => requestAnimationFrame(() => done()));""",
+            element,
+        )
+        element.click()
 
     def count(self, selector: str) -> int:
         return self.evaluate("(s) => document.querySelectorAll(s).length", selector)

@@ -182,3 +182,62 @@ def test_an_unknown_clock_rule_is_refused(screen):
     assert (
         not answer["ok"] and answer["error"]["code"] == "bad_settings" and answer["error"]["field"] == "auction_clock"
     )
+
+
+def test_a_clock_paused_before_a_restart_is_paused_after_it(tmp_path, clock, table, screen, auction):
+    from test_persistence import restart
+
+    clock.advance(3)
+    assert clock_action(screen, "auction_pause")["ok"]
+    bidder_seat = screen.view()["view"]["waiting"]["seats"][0]
+    bid = next(a for a in auction[bidder_seat].view()["legal_actions"] if a["type"] == "bid")
+    assert auction[bidder_seat].act({**bid, "amount": bid["amount"]["min"]})["ok"]  # still paused
+    before = screen.view()["view"]
+
+    app, clock2 = restart(tmp_path)
+    screen2 = Client(app, {"table_key": table.key})
+    assert screen2.view()["view"] == before  # the clock's rows change nothing in the game
+    assert countdown(screen2) == {"deadline": None, "remaining": 10, "seconds": 10, "paused": True}
+    clock2.advance(600)
+    assert screen2.view()["view"]["phase"] == "auction"
+    resume = {"id": "resume-after-restart", "action": {"type": "auction_resume"}}  # the old screen's ids are taken
+    assert screen2.emit("act", resume)["ok"]
+    assert countdown(screen2)["paused"] is False
+
+    app, clock3 = restart(tmp_path)  # resumed before this restart: it runs after it
+    screen3 = Client(app, {"table_key": table.key})
+    assert countdown(screen3)["paused"] is False
+    closes_after(screen3, clock3, 10)
+
+
+def test_a_pause_of_an_auction_since_closed_is_forgotten(tmp_path, clock, table, screen, auction):
+    from test_persistence import restart
+
+    assert clock_action(screen, "auction_pause")["ok"]
+    assert screen.act({"type": "close_auction"})["ok"]
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    offer = next(a for a in auction[seat].view()["legal_actions"] if a["type"] == "auction")
+    assert auction[seat].act(offer)["ok"]  # a new auction, its clock running
+    app, clock2 = restart(tmp_path)
+    screen2 = Client(app, {"table_key": table.key})
+    assert countdown(screen2)["paused"] is False
+    closes_after(screen2, clock2, 10)
+
+
+def test_a_clock_act_sent_again_is_answered_once(clock, screen, auction):
+    pause = {"id": "pause-1", "action": {"type": "auction_pause"}}
+    assert screen.emit("act", pause) == {"ok": True, "events": []}
+    assert clock_action(screen, "auction_resume")["ok"]
+    assert screen.emit("act", pause) == {"ok": True, "events": []}
+    assert countdown(screen)["paused"] is False  # the pause sent again is not applied again
+
+
+def test_a_clock_act_on_a_full_disk_changes_nothing(clock, host, screen, auction, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(host.store, "commit", refuse)
+    before = countdown(screen)
+    assert clock_action(screen, "auction_pause") == {"ok": False, "error": {"code": "storage"}}
+    assert countdown(screen) == before and listed(screen) == {"auction_more_time", "auction_pause"}
+    closes_after(screen, clock, 10)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 from hostkit import SEED, Client, FakeClock, fake_app, play
 
+from companion.saving import record
 from companion.saving.record import SNAPSHOT_DELAY
 from engine.verify import verify
 
@@ -58,6 +59,25 @@ def test_restart_resumes_the_game_and_the_seats(tmp_path, clock, table, screen, 
         assert again.view()["legal_actions"] == mine[seat]["legal_actions"]
     assert snapshot_number(tmp_path)[0] == snapshot_number(tmp_path)[1]  # loading saved a snapshot
     assert screen2.view()["table"]["log_times"] == before["table"]["log_times"]
+
+
+def test_the_whole_game_is_saved_once_the_table_is_idle(tmp_path, clock, table, screen, started, monkeypatch):
+    """Writing the whole game waits for a pause: each act in full swing puts it off, but no more
+    than ``MOST_BEHIND`` rows; every act is saved as its row at once all the same."""
+    monkeypatch.setattr(record, "MOST_BEHIND", 12)
+    rng = random.Random(8)
+    play(screen, started, 1, rng, clock)
+    clock.advance(SNAPSHOT_DELAY)
+    engine_n, last = snapshot_number(tmp_path)
+    assert engine_n == last
+    play(screen, started, 8, rng, clock)  # an act every 0.2 s, 1.6 s in all: no pause
+    clock.advance(SNAPSHOT_DELAY - 0.3)
+    assert snapshot_number(tmp_path) == (engine_n, last + 8)
+    clock.advance(0.3)  # idle for SNAPSHOT_DELAY since the last act
+    assert snapshot_number(tmp_path) == (last + 8, last + 8)
+    play(screen, started, 25, rng, clock)  # 5 s without a pause: the twelfth row no longer puts it off
+    during, now = snapshot_number(tmp_path)
+    assert now == last + 8 + 25 and last + 8 + 12 <= during < now
 
 
 def test_an_acknowledged_id_is_remembered_across_a_restart(tmp_path, clock, table, screen, started):

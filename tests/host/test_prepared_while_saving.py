@@ -29,8 +29,8 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
         return n
 
     monkeypatch.setattr(Store, "_complete", slow_commit)
-    send = host.services.transport.send
-    monkeypatch.setattr(host.services.transport, "send", lambda *a, **k: (order.append("sent"), send(*a, **k)))
+    send = host.services.transport.send_event
+    monkeypatch.setattr(host.services.transport, "send_event", lambda *a: (order.append("sent"), send(*a)))
     seat = screen.view()["view"]["waiting"]["seats"][0]
     assert started[seat].act({"type": "roll"})["ok"]
     assert order[:2] == ["writing", "written"] and set(order[2:]) == {"sent"} and len(order) >= 2 + 5

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from jinja2 import DictLoader
 
-from companion.translations import TABLE_ONLY
+from companion.translations import PHONE_ONLY, TABLE_ONLY
 
 
 @pytest.fixture
@@ -64,8 +65,32 @@ def test_each_screen_gets_its_translations_without_white_space(http, lang):
     full = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     table = http.get(f"/i18n/table/{lang}.json")
     assert table.status_code == 200 and table.mimetype == "application/json"
-    assert table.get_json() == full and b"\n" not in table.data
+    assert table.get_json() == {k: v for k, v in full.items() if k not in PHONE_ONLY} and b"\n" not in table.data
     phone = http.get(f"/i18n/phone/{lang}.json").get_json()
     assert phone == {k: v for k, v in full.items() if k not in TABLE_ONLY}
     assert http.get("/i18n/phone/de.json").status_code == 404
     assert http.get("/i18n/bank/nl.json").status_code == 404
+
+
+JS = Path(__file__).resolve().parents[2] / "web" / "static" / "js"
+
+
+def modules_of(screen: str) -> dict[str, str]:
+    """Every module a screen can load, by name: its own and what it imports, at once or later."""
+    found: dict[str, str] = {}
+    todo = [f"{screen}.js"]
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found[name] = (JS / name).read_text(encoding="utf-8")
+            todo += re.findall(r'(?:from |import\()"\./([\w-]+\.js)"', found[name])
+    return found
+
+
+@pytest.mark.parametrize(("screen", "left_out"), [("phone", TABLE_ONLY), ("table", PHONE_ONLY)])
+def test_no_module_of_a_screen_reads_a_section_left_out_of_its_copy(screen, left_out):
+    modules = modules_of(screen)
+    assert f"{screen}.js" in modules and len(modules) > 20
+    for name, text in modules.items():
+        for section in left_out:
+            assert not re.search(rf"[\"'`]{section}\.", text), (name, section)

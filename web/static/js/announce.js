@@ -35,6 +35,6 @@ export function announce(msg) {
   heard = end;
   const now = (msg.legal_actions || []).length > 0 && !v.over;
   if (now && !acting) alert.textContent = t("me.your_turn");
-  else if (!now) alert.textContent = "";
+  else if (!now && alert.firstChild) alert.textContent = ""; // only when it says something: each write is a change
   acting = now;
 }

@@ -70,7 +70,8 @@ function countLine(spaces, state, box) {
     t("boardedit.runs_n", { n: state.runs })].join(" · ");
 }
 
-function boardEditor(v, ui, pending, error) {
+// The open sheet, and the note under the lobby's "Board map" of what the last save or import did.
+function boardSheet(v, ui, pending, error) {
   const box = v.settings.box || [];
   const spaces = ui.boardDraft;
   const at = ui.boardAt ?? null;
@@ -80,7 +81,6 @@ function boardEditor(v, ui, pending, error) {
   preview.draw(spaces, box, spaces.length + 1);
   preview.pick(at ?? spaces.length);
   const problem = ui.boardProblem || refusal(error, box);
-  const saved = (v.settings.board || {}).spaces;
   const ask = question(spaces, at, insert, box);
   const picked = at === null ? null : h("div", { class: "row board-picked" },
     h("button", { type: "button", class: "btn", "data-act": "bd-insert", "aria-pressed": insert ? "true" : "false", text: t("boardedit.insert_before", { n: at + 1 }) }),
@@ -111,10 +111,8 @@ function boardEditor(v, ui, pending, error) {
         h("label", { class: "btn file" }, h("span", { text: t("boardedit.import") }),
           h("input", { type: "file", accept: "application/json,.json", "data-board-file": "", disabled: pending })),
         v.settings.board ? h("button", { type: "button", class: "btn", "data-act": "bd-remove", disabled: pending, text: t("boardedit.remove") }) : null)));
-  return h("div", { class: "board-box" },
-    h("details", { class: "board-edit", open: ui.boardOpen ? true : null, "data-details": "boardOpen" },
-      h("summary", { text: saved ? `${t("boardedit.title")} · ${t("boardedit.spaces_n", { n: saved.length })}` : t("boardedit.title") }), sheet),
-    !problem && ui.boardNote ? h("p", { class: "hint", role: "status", "data-out": "board-note", text: t(`boardedit.${ui.boardNote}`) }) : null);
+  const note = !problem && ui.boardNote ? h("p", { class: "hint", role: "status", "data-out": "board-note", text: t(`boardedit.${ui.boardNote}`) }) : null;
+  return [sheet, note];
 }
 
-export { boardEditor };
+export { boardSheet };

@@ -103,8 +103,9 @@ function countdownLine() {
 }
 
 setInterval(() => {
+  if (!countdown) return; // no auction: nothing to look for
   const el = document.querySelector('[data-out="countdown"]');
-  if (el && countdown) setText(el, countdownText());
+  if (el) setText(el, countdownText());
 }, 250);
 
 // The screen stays on while a game runs: wakelock.js, loaded once one does (a first load does without it).

@@ -69,6 +69,9 @@ function stub(node) {
   return ref;
 }
 
+// The node `x` stands for: the kept node of a stand-in from `Parts.use`, else `x` itself.
+function nodeOf(x) { return refs.get(x) || x; }
+
 function child(c) {
   if (!(c instanceof Node)) return document.createTextNode(String(c));
   return c.isConnected && owned.has(c) ? stub(c) : c;
@@ -138,21 +141,36 @@ function patch(parent, wanted) {
 // The parts of a screen, each rebuilt only when what it shows changed: `use(key, deps, build)` gives
 // the node built last time for `key` (a stand-in for it while it is on the page) while every dep is
 // the same object or value (===) and the language is the same, else `build()`'s. `sweep()` after a
-// render forgets the parts it did not use.
+// render forgets the parts it did not use; a part used inside another's `build` is used while that
+// one is kept.
 class Parts {
-  constructor() { this.parts = new Map(); this.used = new Set(); }
+  constructor() { this.parts = new Map(); this.used = new Set(); this.inner = null; }
 
   use(key, deps, build) {
     this.used.add(key);
+    this.inner?.push(key);
     const had = this.parts.get(key);
     const lang = document.documentElement.lang;
     if (had && had.lang === lang && had.deps.length === deps.length && had.deps.every((d, i) => d === deps[i])) {
+      this.keep(had);
       had.node = standIn.get(had.node) || had.node;
       return had.node.isConnected ? stub(had.node) : had.node;
     }
-    const node = build();
-    this.parts.set(key, { deps, lang, node });
+    const outer = this.inner;
+    const inner = this.inner = [];
+    let node;
+    try { node = build(); } finally { this.inner = outer; }
+    this.parts.set(key, { deps, lang, node, inner });
     return node;
+  }
+
+  // The parts a kept part was built with are still on the page: used too.
+  keep(part) {
+    for (const key of part.inner) {
+      this.used.add(key);
+      const had = this.parts.get(key);
+      if (had) this.keep(had);
+    }
   }
 
   sweep() {
@@ -161,4 +179,4 @@ class Parts {
   }
 }
 
-export { h, s, icon, $, setText, patch, own, Parts };
+export { h, s, icon, $, setText, patch, own, nodeOf, Parts };

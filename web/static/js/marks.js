@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 
 // `phone` false: a seat played on the table screen.
 function dot(on, phone = true) {
-  if (!phone) return h("span", { class: "dot none", role: "img", "aria-label": t("table.no_phone"), title: t("table.no_phone") });
+  if (!phone) return h("span", { class: "dot none", role: "img", "aria-label": t("player.no_phone"), title: t("player.no_phone") });
   return h("span", { class: `dot ${on ? "on" : "off"}`, role: "img", "aria-label": on ? t("conn.on") : t("conn.off"), title: on ? t("conn.on") : t("conn.off") });
 }
 

@@ -16,8 +16,13 @@ const LAST_STAKE = "cashrun.stake";
 // The outcomes the table's stage plays (wording only: which words the phone shows meanwhile).
 const SHOWN = ["spin", "dice", "die", "card", "bluff_challenged"];
 
-function lastStake() { return Number(localStorage.getItem(LAST_STAKE)) || null; }
-function rememberStake(a) { if (STAKES.includes(a.type) && Number.isInteger(a.amount)) localStorage.setItem(LAST_STAKE, String(a.amount)); }
+let stakeNow = Number(localStorage.getItem(LAST_STAKE)) || null; // read once: every render of a stake asks
+function lastStake() { return stakeNow; }
+function rememberStake(a) {
+  if (!STAKES.includes(a.type) || !Number.isInteger(a.amount)) return;
+  stakeNow = a.amount;
+  localStorage.setItem(LAST_STAKE, String(a.amount));
+}
 
 // The kind of outcome among an answer's events that the table now shows, or null.
 function shownKind(events) {
@@ -88,12 +93,23 @@ function firstChoice(msg) {
   return [...groups.keys()].find((k) => OPEN.includes(k) && !isSimple(groups.get(k))) || null;
 }
 
-// The decision: the help first, then the open chooser or the buttons, so the main control sits low,
-// under the thumb. A chooser I opened myself shows nothing but its own controls and a way back.
+// The decision, built again only when something it shows changed (kept between renders otherwise:
+// an update that does not touch it, a tap elsewhere): my actions, the parts of the view it names
+// (the phase, the waiting, the players, casinos and my cards, the dice, the pot, the log's end that
+// marks a new question), my open choice, a tap on its way, a refusal, the auction's clock, the last stake.
 function actionsArea(msg, st) {
   const v = msg.view;
+  if (!(msg.legal_actions || []).length) return null;
+  const logEnd = (v.log_start || 0) + (v.log || []).length;
+  return parts.use("decision", [msg.legal_actions, msg.seat, msg.auction, v.phase, v.waiting, v.players, v.casinos, v.you,
+    v.dice, v.turn, v.pot, v.unit, logEnd, st.ui.choice, st.pending, st.error, lastStake()], () => decisionArea(msg, st));
+}
+
+// The decision: the help first, then the open chooser or the buttons, so the main control sits low,
+// under the thumb. A chooser I opened myself shows nothing but its own controls and a way back.
+function decisionArea(msg, st) {
+  const v = msg.view;
   const groups = group(msg.legal_actions);
-  if (groups.size === 0) return null;
   if (groups.has("draw_for")) return spinArea(v, st);
   const helpKey = `help.${v.phase}`;
   const choice = st.ui.choice && groups.has(st.ui.choice.type) ? st.ui.choice : null;

@@ -60,8 +60,10 @@ function bluffCards(you) {
 
 // The newest thing that happened, so a result is seen on the phone too.
 function lastLine(v) {
-  const e = [...(v.log || [])].reverse().find((x) => !quiet(x) && x.type !== "turn");
-  return e ? h("p", { class: "last", "aria-live": "polite", "data-out": "last", text: eventText(e, v) }) : null;
+  const log = v.log || [];
+  let i = log.length - 1;
+  while (i >= 0 && (quiet(log[i]) || log[i].type === "turn")) i--; // from the end: no copy of the whole log
+  return i >= 0 ? h("p", { class: "last", "aria-live": "polite", "data-out": "last", text: eventText(log[i], v) }) : null;
 }
 
 function recent(v) {
@@ -131,18 +133,19 @@ function gameScreen(msg, st) {
   if (acting) {
     return h("main", { class: `screen game ${pawnClass(me)} acting` },
       h("div", { class: "reach" }, mine, result(), last,
-        bidding ? null : auctionLine(v), actionsArea(msg, st)),
+        bidding ? null : auctionPart(msg), actionsArea(msg, st)),
       choosingCard ? null : cards, tableInfo(msg, st));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
     mine, v.over ? null : result(), status, fairLine(msg, st), v.over ? null : last,
-    auctionLine(v), cards, showing ? null : problem(st), tableInfo(msg, st));
+    auctionPart(msg), cards, showing ? null : problem(st), tableInfo(msg, st));
 }
 
-// What the game waits for, built again only when its words change.
+// What the game waits for, put in words again only when what they say changed (who, which phase,
+// the waiting's details, a name or a casino's name).
 function statusLine(v) {
-  const text = waitingText(v);
-  return parts.use("status", [text, v.over], () => h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text }));
+  return parts.use("status", [v.over, v.winner, v.phase, v.waiting, v.players, v.casinos],
+    () => h("p", { class: `status${v.over ? " over" : ""}`, role: "status", text: waitingText(v) }));
 }
 
 const result = () => (shownResult() ? parts.use("result", [shownResult()], resultCard) : null);
@@ -162,6 +165,11 @@ const players = (msg, skip) => parts.use(`players-${skip}`, [msg.view.players, m
   () => playerList(msg, skip));
 const recentPart = (v) => parts.use("recent", [v.log], () => recent(v));
 const lastPart = (v) => parts.use("last", [v.log], () => lastLine(v));
+// The auction's line; its countdown ticks by itself (common.js), a new deadline comes with `auction`.
+const auctionPart = (msg) => {
+  const v = msg.view;
+  return v.phase === "auction" ? parts.use("auction", [v.waiting, v.casinos, v.players, msg.auction], () => auctionLine(v)) : null;
+};
 
 // The win gets a screen of its own.
 function wonScreen(msg, me, st) {
@@ -191,8 +199,8 @@ function watchScreen(msg, st, top) {
   const showing = msg.reveal ? showingPanel("table") : null;
   return h("main", { class: "screen watch", "data-screen": "watch" },
     top || h("h1", { text: t("watch.title") }), fairLine(msg, st),
-    showing || h("p", { class: "status", role: "status", text: waitingText(v) }),
-    showing ? null : lastPart(v), auctionLine(v),
+    showing || statusLine(v),
+    showing ? null : lastPart(v), auctionPart(msg),
     players(msg, null),
     h("p", { class: "hint", text: t("me.table", { pot: money(v.pot) }) }),
     recentPart(v),

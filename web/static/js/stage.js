@@ -89,6 +89,7 @@ class Stage {
     this.wheel = wheelSvg();
     this.rot = this.wheel.querySelector(".wheel-rot");
     this.angle = 0;
+    this.rotated = null; // the angle the wheel's style holds (rotate)
     this.dice = [dieEl(), dieEl()];
     this.card = cardEl();
     this.bluff = bluffEl();
@@ -108,6 +109,7 @@ class Stage {
     this.view = null;
     this.gen = 0;
     this.anim = null;
+    this.lastLog = null; // the log showLast last showed
     this.until = null; // performance.now() when the host's reveal clock ends, while one runs
     this.waited = false; // the last view came held (connected during a reveal): nothing to play
   }
@@ -115,6 +117,13 @@ class Stage {
   focus(kind) { setData(this.el, "focus", kind); }
 
   say(text) { setText(this.caption, text); }
+
+  // The wheel at `this.angle` (set only when new: the same again still restyles).
+  rotate() {
+    if (this.rotated === this.angle) return;
+    this.rotated = this.angle;
+    this.rot.style.transform = `rotate(${this.angle}deg)`;
+  }
 
   // New outcomes since the last view are played in order, each for its seconds in `reveal.steps`;
   // the first view only shows the latest outcome. A view the host held (this screen connected
@@ -153,7 +162,8 @@ class Stage {
   // (the opening's rolls until the first player rolls), nothing in a later turn, and a landing on
   // another space than the dice led to once it is named.
   showLast() {
-    const log = (this.view && this.view.log) || [];
+    this.lastLog = this.view && this.view.log;
+    const log = this.lastLog || [];
     let i = log.length - 1;
     while (i >= 0 && !SHOWN.has(log[i].type)) i--;
     if (i >= 0) this.show(log[i]);
@@ -192,7 +202,9 @@ class Stage {
     if (this.busy) return;
     this.busy = true;
     const gen = this.gen;
+    let played = false;
     while (this.queue.length && gen === this.gen) {
+      played = true;
       const [e, sec] = this.queue.shift();
       if (reduced() && this.until !== null) await this.untilClock(e);
       else try { await this.play(e, sec * 1000, reduced()); } catch { this.show(e); }
@@ -200,7 +212,8 @@ class Stage {
     if (gen !== this.gen) return;
     this.busy = false;
     delete this.el.dataset.playing;
-    this.showLast();
+    // Nothing played and no new event: what it shows is still right.
+    if (played || this.view.log !== this.lastLog) this.showLast();
     this.el.dispatchEvent(new Event("stage-idle"));
   }
 
@@ -229,7 +242,7 @@ class Stage {
     if (e.type === "spin") {
       this.focus("spin");
       this.angle = -ORDER.indexOf(e.number) * (360 / ORDER.length);
-      this.rot.style.transform = `rotate(${this.angle}deg)`;
+      this.rotate();
       this.say(t("table.last_number", { number: e.number, colour: t(`colour.${numberColour(e.number)}`) }));
     } else if (e.type === "dice" || e.type === "die") {
       this.focus("dice");
@@ -302,7 +315,7 @@ class Stage {
       }
       if (!await this.wait(0)) return;
       this.angle = ((to % 360) + 360) % 360 - 360;
-      this.rot.style.transform = `rotate(${this.angle}deg)`;
+      this.rotate();
       sound("stop");
       this.show(e);
       if (e.number === 0) {

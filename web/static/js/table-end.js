@@ -41,7 +41,8 @@ function whyWon(v, winner) {
   const lap = [...(v.log || [])].reverse().find((e) => e.type === "lap_started" && e.seat === winner.seat);
   const ids = lap ? lap.combination : v.casinos.filter((c) => c.owner === winner.seat).map((c) => c.id);
   const held = ids.map((id) => v.casinos.find((c) => c.id === id)).filter(Boolean);
-  return h("p", { class: "why-won", "data-out": "why-won", text: t("end.why_lap", { name, set: setWords(held) }) });
+  const text = held.length ? t("end.why_lap", { name, set: setWords(held) }) : t("end.why_lap_only", { name });
+  return h("p", { class: "why-won", "data-out": "why-won", text });
 }
 
 // "3 green casinos" or "4 roulette casinos": the largest group of one colour or one game.

@@ -1,10 +1,11 @@
 // The table screen during a game: every player's money and casinos, the stage (wheel, dice, card,
 // the auction, the board's ring), pot and bank, the seats without a phone and the history.
 
-import { h, own, setText } from "./dom.js";
+import { h, own, setText, nodeOf } from "./dom.js";
 import { currentLang, t, has, money } from "./i18n.js";
+import { History } from "./table-history.js";
 import { playerName } from "./actions.js";
-import { eventText, waitingText, quiet, casinoName } from "./words.js";
+import { waitingText, casinoName } from "./words.js";
 import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
@@ -20,30 +21,32 @@ function playersPanel(msg) {
     const seat = p.seat;
     const phone = tb.phones ? tb.phones[seat] : true;
     const connected = msg.connected && msg.connected[seat];
-    return parts.use(`player-${seat}`, [p, v.casinos, v.turn === seat, waiting.has(seat), connected, phone],
-      () => playerPanel(p, v, waiting.has(seat), connected, phone));
+    const cas = v.casinos.filter((c) => c.owner === seat);
+    return parts.use(`player-${seat}`, [p, v.turn === seat, waiting.has(seat), connected, phone, ...cas],
+      () => playerPanel(p, v.turn === seat, cas, waiting.has(seat), connected, phone));
   });
   return h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") }, panels);
 }
 
-// One player's panel; `waits`: the game waits for them (the pulsing dot).
-function playerPanel(p, v, waits, connected, phone) {
+// One player's panel; `cas`: their casinos; `waits`: the game waits for them (the pulsing dot).
+function playerPanel(p, turn, cas, waits, connected, phone) {
   const seat = p.seat;
-  const cas = v.casinos.filter((c) => c.owner === seat);
   const backs = h("span", { class: "backs", role: "img", "aria-label": t("player.bluffs_n", { n: p.bluff_count }), title: t("player.bluffs_n", { n: p.bluff_count }) },
     Array.from({ length: p.bluff_count }, () => h("span", { class: "back-mini", "aria-hidden": "true" })));
   // The money never gives way: the name does (an ellipsis, the whole name in its title), and
   // the tags take a line of their own.
   const tags = [p.on_lap ? h("span", { class: "tag lap", text: t("player.on_lap") }) : null,
     p.out ? h("span", { class: "tag", text: t("player.out") }) : null].filter(Boolean);
-  return h("li", { class: `tplayer ${pawnClass(p)}${v.turn === seat ? " turn" : ""}${waits ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
+  return h("li", { class: `tplayer ${pawnClass(p)}${turn ? " turn" : ""}${waits ? " waiting" : ""}${p.out ? " out" : ""}`, "data-seat": seat },
     h("div", { class: "tp-top" }, dot(connected, phone), pawnMark(p),
       h("span", { class: "pname", title: p.name, text: p.name }),
       h("span", { class: "wait-dot", "aria-hidden": "true", hidden: !waits }),
       h("span", { class: "tp-money", "data-out": `money-${seat}`, text: money(p.money) })),
     tags.length ? h("div", { class: "tp-tags" }, tags) : null,
     h("div", { class: "tp-own" },
-      cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true))) : h("span", { class: "hint", text: t("me.no_casinos") }),
+      // Kept while the player's casinos are the same: a new amount of money does not build them again.
+      parts.use(`chips-${seat}`, cas, () => cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true)))
+        : h("span", { class: "hint", text: t("me.no_casinos") })),
       backs));
 }
 
@@ -84,57 +87,33 @@ function phonelessPanel(msg, st) {
   const out = seats.map(([seat, actions]) => {
     const s = Number(seat), p = v.players.find((q) => q.seat === s);
     const choice = st.ui.choice && st.ui.choice.as === s ? st.ui.choice : null;
-    return parts.use(`seat-${s}`, [actions, p, choice, busy(st), seats.length > 1, choice && v], () => seatPanel(v, st, s, p, actions, seats.length));
+    // An open chooser names players and casinos and counts in the game's unit: kept while those are the same.
+    return parts.use(`seat-${s}`, [actions, p, choice, busy(st), seats.length > 1, ...(choice ? [v.players, v.casinos, v.unit] : [])],
+      () => seatPanel(v, st, s, p, actions, seats.length));
   });
   const box = out.length ? h("div", { class: "phoneless-box" }, h("h2", { class: "sr", text: t("table.act_for_title") }), out) : null;
-  return [box, seats.map(([seat]) => choosing.get(Number(seat)))];
+  return [box, out.map((panel) => nodeOf(panel).dataset.chooser)];
 }
 
-const choosing = new Map(); // a seat -> its chooser: "", "choosing" or "amount"
-
+// A seat's panel; its data-chooser says what its chooser asks: "" (none open), "choosing" or "amount".
 function seatPanel(v, st, s, p, actions, n) {
   const title = t("table.act_for", { name: playerName(v, s) });
   const ctl = controls(actions, v, st, s);
   const chooser = ctl.querySelector(".chooser");
-  choosing.set(s, chooser ? (chooser.classList.contains("has-amount") ? "amount" : "choosing") : "");
+  const asks = chooser ? (chooser.classList.contains("has-amount") ? "amount" : "choosing") : "";
   const passes = actions.some((a) => a.type === "pass_bid") ? " passes" : "";
-  return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}${chooser ? " choosing" : ""}${passes}`, "data-seat": s, "aria-label": title },
+  return h("section", { class: `phoneless${p ? ` ${pawnClass(p)}` : ""}${chooser ? " choosing" : ""}${passes}`, "data-seat": s, "data-chooser": asks, "aria-label": title },
     n > 1 && p ? h("h3", { class: "named", title }, pawnMark(p), h("span", { class: "pname", text: p.name })) : h("h3", { text: title, title }),
     ctl);
 }
 
-const RECENT = 24; // history lines always drawn: more than the column shows at 1366x768 or 1920x1080
+const historyBox = new History();
+const NO_TIMES = [];
 
+// The history, its lines built only for new events.
 function history(msg) {
-  const v = msg.view, tb = msg.table || {};
-  const times = tb.log_times || [];
-  const start = v.log_start || 0;
-  const log = v.log || [];
-  const lines = [];
-  for (let i = log.length - 1; i >= 0 && lines.length < 80; i--) {
-    const e = log[i];
-    if (!quiet(e)) lines.push(parts.use(`event-${start + i}`, [e, times[i]], () => historyLine(e, times[i], v)));
-  }
-  const end = start + log.length;
-  // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys. The older
-  // lines are drawn only when scrolled to (table.css).
-  return h("section", { class: "hist-box", "aria-label": t("table.history"), tabindex: "0" }, h("h2", { text: t("table.history") }),
-    h("ol", { class: "history", reversed: true, start: end }, lines.slice(0, RECENT)),
-    lines.length > RECENT ? h("ol", { class: "history older", reversed: true, start: end - RECENT }, lines.slice(RECENT)) : null);
-}
-
-// The clock time of a history line; the formatter made once per language (toLocaleTimeString makes one each call).
-let clock = { lang: null, fmt: null };
-function clockTime(time) {
-  if (clock.lang !== currentLang()) clock = { lang: currentLang(), fmt: new Intl.DateTimeFormat(currentLang(), { hour: "2-digit", minute: "2-digit" }) };
-  return clock.fmt.format(new Date(time * 1000));
-}
-
-function historyLine(e, time, v) {
-  const corr = e.type === "correction" || e.type === "undone";
-  return h("li", { class: `ev ev-${e.type}${corr ? " corr" : ""}`, "data-ev": e.type },
-    time ? h("time", { text: clockTime(time) }) : null,
-    h("span", { text: eventText(e, v) }));
+  historyBox.update(msg.view, (msg.table || {}).log_times || NO_TIMES);
+  return historyBox.el;
 }
 
 function forSale(v) {
@@ -162,7 +141,8 @@ function money2(v) {
 
 // The status keeps to two lines: a long sentence steps its type down (.big-status[data-long]).
 // Fitted in the frame after new words or another size (not in the observer's callback: its new size
-// would go undelivered), on a hidden copy out of the column's flow.
+// would go undelivered), on a hidden copy out of the column's flow; words fitted before take their
+// step in the render (stepFor).
 let unfitted = false; // new words since the last fit
 let watched = null;
 let fitted = null; // the size the last fit gave: a resize to it is the fit's own
@@ -209,7 +189,26 @@ function fit() {
   }
   probe.dataset.long = step;
   fitted = [width, probe.getBoundingClientRect().height];
+  lastWidth = width;
+  if (fits.size >= 500) fits.clear();
+  fits.set(fitKey(el.textContent), [step, fitted[1]]);
   if ((el.dataset.long || "0") !== String(step)) el.dataset.long = step;
+}
+
+// Words fitted before at the same width (and window height, and language) take the same step at
+// once, in the render: no fit after it, so no layout forced in the frame and none done twice.
+const fits = new Map(); // fitKey -> [step, the status's height at that step]
+let lastWidth = 0; // the status's width at the last fit; a new width is observed and fitted again
+let windowHeight = innerHeight; // the type's size follows it too (--u); read when it changes, not in a render
+addEventListener("resize", () => { windowHeight = innerHeight; });
+const fitKey = (text) => `${currentLang()} ${lastWidth} ${windowHeight} ${text}`;
+
+// The step for new words: a fit's from before, else the step before (the likeliest) till fitted.
+function stepFor(text) {
+  const known = fits.get(fitKey(text));
+  if (!known) { unfitted = true; return watched?.dataset.long; }
+  fitted = [lastWidth, known[1]];
+  return String(known[0]);
 }
 
 // The end's screen and chart, loaded once a game is shown: the first load (the lobby) does without them.
@@ -221,17 +220,23 @@ export function game(msg, st) {
   loadEnd ||= import("./table-end.js").then((m) => { ending = m; if (shown(store.state).view.over) rerender(); });
   if (v.over) return ending ? ending.endScreen(msg, st) : h("main", { class: "end-grid" });
   const text = v.opening ? t("show.opening") : waitingText(v);
-  // Kept while its words are the same; new words keep the step before (the likeliest) till fitted.
-  const status = parts.use("status", [text], () => {
-    unfitted = true;
-    return h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": watched?.dataset.long, text });
-  });
+  // Kept while its words are the same.
+  const status = parts.use("status", [text], () =>
+    h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": stepFor(text), text }));
   const [seats, chooser] = phonelessPanel(msg, st);
   return h("main", { class: "game-grid" },
-    h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)),
-    h("section", { class: `col-center${centreState(v.phase, chooser)}` }, status, probeBox, centreStage(msg, st), parts.use("purse", [v.pot, v.bank, v.debt], () => money2(v)), seats,
-      problem(st)),
-    h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v))));
+    column(parts.use("players", [v.players, v.turn, (v.waiting || {}).seats, msg.connected, (msg.table || {}).phones, v.casinos],
+      () => h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)))),
+    column(h("section", { class: `col-center${centreState(v.phase, chooser)}` }, status, probeBox, centreStage(msg, st), parts.use("purse", [v.pot, v.bank, v.debt], () => money2(v)), seats,
+      problem(st))),
+    column(h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v)))));
+}
+
+// A column in its grid cell: a grid item cannot be where a layout starts (Chromium lays out a grid
+// item only with its grid), so each column sits in a cell of its own and, side by side, is sized by
+// it (table.css): a change inside a column is laid out from the column, not from the document.
+function column(col) {
+  return h("div", { class: "col-cell" }, col);
 }
 
 // The middle column's state as classes (a :has() rule restyled it at any change inside).

@@ -7,9 +7,8 @@ import { t, list as names } from "./i18n.js";
 import { group } from "./actions.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { firstRunHelp } from "./firstrun.js";
-import { boardEditor } from "./board-editor.js";
 import { dot } from "./marks.js";
-import { problem, controls } from "./table-shared.js";
+import { problem, controls, rerender } from "./table-shared.js";
 import { fingerprint } from "./fair-view.js";
 import { howToButton, howToCards } from "./howto.js";
 
@@ -60,8 +59,31 @@ export function lobby(msg, st) {
       problem(st),
       groups.has("set_settings") ? settingsForm(v, st) : null,
       groups.has("set_box") ? boxEditor(st.ui.box, st) : null,
-      groups.has("set_settings") ? boardEditor(v, st.ui, !!st.pending, st.error) : null),
+      groups.has("set_settings") ? boardBox(v, st) : null),
     howToCards(st.ui.howto));
+}
+
+// The board map's editor and its style sheet, loaded the first time the banker opens it: the lobby's
+// first load does without both. Until then "Board map" opens on nothing.
+let editor = null;
+let loadEditor = null;
+
+function loadSheet() {
+  const style = h("link", { rel: "stylesheet", href: "/static/css/board-editor.css" });
+  const styled = new Promise((done) => { style.onload = style.onerror = done; });
+  document.head.append(style);
+  return Promise.all([import("./board-editor.js"), styled]).then(([m]) => { editor = m; rerender(); });
+}
+
+function boardBox(v, st) {
+  if (st.ui.boardOpen) loadEditor ||= loadSheet();
+  const [sheet, note] = editor ? editor.boardSheet(v, st.ui, !!st.pending, st.error) : [null, null];
+  const saved = (v.settings.board || {}).spaces;
+  const title = saved ? `${t("boardedit.title")} · ${t("boardedit.spaces_n", { n: saved.length })}` : t("boardedit.title");
+  return h("div", { class: "board-box" },
+    h("details", { class: "board-edit", open: st.ui.boardOpen ? true : null, "data-details": "boardOpen" },
+      h("summary", { text: title }), sheet),
+    note);
 }
 
 // The banker started: the phones still waited for, by name; once they are late, the banker may start
