@@ -22,6 +22,8 @@
   that may lie over the rest (none by default); what is inside an element named in `ignore`
   is not looked at.
 - **squeezed**: text or a control on screen with a box under 2 px wide or high.
+- **a control past its box**: a control whose own box reaches out of the nearest box drawn round
+  it (a quick amount wider than its column, over the panel's edge), though its text is whole.
 
 SVG text counts as text: the chart's axis labels are cut by the SVG's own box like any other.
 Screen-reader words (`.sr`, clipped to nothing on purpose) are skipped.
@@ -102,6 +104,7 @@ SCRIPT = r"""(opts) => {
     for (let a = el instanceof SVGElement ? el.ownerSVGElement : el.parentElement; a && a !== document.body; a = a.parentElement) {
       const cs = getComputedStyle(a);
       if (!drawn(cs) || cs.display.startsWith('inline')) continue;
+      if (hides(cs.overflowX) || hides(cs.overflowY)) return null;  // past its edge is clipped or scrolled: judged as cut
       const b = a.getBoundingClientRect();
       if (r.left < b.left - E || r.right > b.right + E || r.top < b.top - E || r.bottom > b.bottom + E) return `spills out of the box of ${path(a)}`;
       return null;
@@ -184,6 +187,8 @@ SCRIPT = r"""(opts) => {
       if (x < c.left || x > c.right || y < c.top || y > c.bottom) { away = true; break; }
     }
     if (away) continue;  // scrolled out of its list: not covered, out of view (the texts above)
+    const spilled = spill(el, r);  // a chip wider than its column, past the panel's edge
+    if (spilled) { add(el, spilled); continue; }
     const top = document.elementFromPoint(x, y);
     if (!top || el.contains(top) || top.contains(el) && top.tagName === 'LABEL') continue;
     if (el.tagName === 'INPUT' && el.type === 'file' && el.parentElement.contains(top)) continue;
