@@ -2,6 +2,7 @@
 
 import { h, icon, setText } from "./dom.js";
 import { t, has, currentLang } from "./i18n.js";
+import { lazy } from "./lazy.js";
 
 const THEME = "cashrun.theme";
 
@@ -109,9 +110,13 @@ setInterval(() => {
 }, 250);
 
 // The screen stays on while a game runs: wakelock.js, loaded once one does (a first load does without it).
-let awake = null;
+let wake = null;
+let awake = false;
+const loadWake = lazy(["./wakelock.js"], (m) => { wake = m; wake.keepAwake(awake); }, () => stayAwake(awake));
 function stayAwake(on) {
-  if (on || awake) (awake ||= import("./wakelock.js")).then((m) => m.keepAwake(on));
+  awake = on;
+  if (wake) wake.keepAwake(on);
+  else if (on) loadWake();
 }
 
 // A data attribute set only when its value changes (setting it again would still restyle what it selects).

@@ -9,21 +9,19 @@ import { themeButton, langButton, isDark, applyTheme, keepFocus, restoreFocus, m
 import { store, net, root, parts, token, forget } from "./phone-shared.js";
 import { joinScreen, refusedScreen } from "./phone-join.js";
 import { listen } from "./phone-input.js";
+import { lazy } from "./lazy.js";
 
 let play = null;   // the screens with a seat, once loaded
 let seated = null; // and their taps
-let loading = null;
 let announce = () => {}; // what a screen reader hears (announce.js), loaded with the screens with a seat
-function loadPlay() {
-  loading ||= Promise.all([import("./phone-play.js"), import("./phone-play-input.js"), import("./announce.js")]).then(([m, i, a]) => {
-    play = m;
-    seated = i;
-    announce = a.announce;
-    seated.onChange(store.state);
-    render();
-    announce(store.state.msg);
-  });
-}
+const loadPlay = lazy(["./phone-play.js", "./phone-play-input.js", "./announce.js"], (m, i, a) => {
+  play = m;
+  seated = i;
+  announce = a.announce;
+  seated.onChange(store.state);
+  render();
+  announce(store.state.msg);
+}, render);
 
 // The app's name is the page's heading when the screen has none of its own (the game's screen).
 // Built again only when what it shows changes (the language, the theme, the chime).

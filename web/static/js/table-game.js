@@ -12,6 +12,7 @@ import { BoardRing, lapLine } from "./board-ring.js";
 import { dot, casinoChip } from "./marks.js";
 import { scene, parts, problem, controls, busy, rerender, store, shown } from "./table-shared.js";
 import { finaleStage } from "./finale.js";
+import { lazy } from "./lazy.js";
 
 // Every player in seat order: the panels keep their places, the current player is highlighted.
 function playersPanel(msg) {
@@ -213,11 +214,11 @@ function stepFor(text) {
 
 // The end's screen and chart, loaded once a game is shown: the first load (the lobby) does without them.
 let ending = null;
-let loadEnd = null;
+const loadEnd = lazy(["./table-end.js"], (m) => { ending = m; if (shown(store.state).view.over) rerender(); }, rerender);
 
 export function game(msg, st) {
   const v = msg.view;
-  loadEnd ||= import("./table-end.js").then((m) => { ending = m; if (shown(store.state).view.over) rerender(); });
+  loadEnd();
   if (v.over) return ending ? ending.endScreen(msg, st) : h("main", { class: "end-grid" });
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same.

@@ -11,6 +11,7 @@ import { dot } from "./marks.js";
 import { problem, controls, rerender } from "./table-shared.js";
 import { fingerprint } from "./fair-view.js";
 import { howToButton, howToCards } from "./howto.js";
+import { lazy } from "./lazy.js";
 
 // How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
 // page belongs at the end of this box.
@@ -66,17 +67,18 @@ export function lobby(msg, st) {
 // The board map's editor and its style sheet, loaded the first time the banker opens it: the lobby's
 // first load does without both. Until then "Board map" opens on nothing.
 let editor = null;
-let loadEditor = null;
+let styled = null;
+const loadEditor = lazy(["./board-editor.js"], (m) => styled.then(() => { editor = m; rerender(); }), rerender);
 
 function loadSheet() {
+  if (styled) return;
   const style = h("link", { rel: "stylesheet", href: "/static/css/board-editor.css" });
-  const styled = new Promise((done) => { style.onload = style.onerror = done; });
+  styled = new Promise((done) => { style.onload = style.onerror = done; });
   document.head.append(style);
-  return Promise.all([import("./board-editor.js"), styled]).then(([m]) => { editor = m; rerender(); });
 }
 
 function boardBox(v, st) {
-  if (st.ui.boardOpen) loadEditor ||= loadSheet();
+  if (st.ui.boardOpen) { loadSheet(); loadEditor(); }
   const [sheet, note] = editor ? editor.boardSheet(v, st.ui, !!st.pending, st.error) : [null, null];
   const saved = (v.settings.board || {}).spaces;
   const title = saved ? `${t("boardedit.title")} · ${t("boardedit.spaces_n", { n: saved.length })}` : t("boardedit.title");
