@@ -330,6 +330,8 @@ def play_seeded_game(browser, host, shots, requests_seen):
             skip_reveal(table, drawer_open)
         view = mirror.view(None)
         wait_log(table, log_end(view))
+        if view["turn_number"] != turn and not view["over"]:  # a new turn: the bar says its number
+            assert table.locator(".bar .turn-no").inner_text() == EN["table"]["turn"].format(n=view["turn_number"])
         for p, page in enumerate(phones):
             if not view["players"][p]["out"] and p == (seat if seat >= 0 else p):
                 wait_log(page, log_end(view))

@@ -2,7 +2,7 @@
 // drawer, and the end. Everything it offers comes from the table's legal_actions. The page's shell:
 // on each change of the store it feeds the stage and renders from the state (taps: table-input.js).
 
-import { h, icon, $, patch } from "./dom.js";
+import { h, icon, $, patch, setText, nodeOf } from "./dom.js";
 import { loadLang, t } from "./i18n.js";
 import { group, isSimple, OPEN } from "./actions.js";
 import { newChoice } from "./chooser.js";
@@ -28,8 +28,11 @@ const darkOS = matchMedia("(prefers-color-scheme: dark)");
 function bar(msg, heading, st) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
-  return parts.use("bar", [!!msg, inGame && msg.view.turn_number, on, heading, !!st.ui.drawer, document.documentElement.dataset.theme, darkOS.matches],
+  const el = parts.use("bar", [!!msg, inGame, on, heading, !!st.ui.drawer, document.documentElement.dataset.theme, darkOS.matches],
     () => barOf(msg, heading, st, inGame, on));
+  // The turn's number in its own text: a new turn keeps the bar (a new bar lays out the whole page).
+  if (inGame) setText(nodeOf(el).querySelector(".turn-no"), t("table.turn", { n: msg.view.turn_number }));
+  return el;
 }
 
 function barOf(msg, heading, st, inGame, on) {
