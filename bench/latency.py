@@ -13,7 +13,9 @@ rather than all at the same instant). It prints p50 and p99 of the time from an 
 sent to the last of the table's seven messages received, and inside the host, from the act
 received to applied (the engine), committed (the store), encoded (every message queued) and
 the last socket written, with the bytes the host wrote per act to the seven sockets and the
-size of a table screen's and a phone's message. Then the same for a bare python-socketio
+size of a table screen's and a phone's message, and each act in three, joined by its id: the
+way in (sent to received), the host's part, and the way out (last written to last received).
+Then the same for a bare python-socketio
 server (threading, simple-websocket, the same Werkzeug server with TCP_NODELAY) that only
 broadcasts one message (one of the run's median size) to the seven clients of a room per
 act. It also prints the host's memory (RSS, Linux) with one table and the time from start
@@ -71,16 +73,25 @@ def waiting_choices(screen: Peer, phones: list[Peer]) -> list[tuple[int, dict[st
     ]
 
 
-def random_act(screen: Peer, phones: list[Peer], rng: random.Random, act_id: str, samples: list[float]) -> bool:
-    """One random legal act of a seat the game waits for, timed into ``samples`` (``measure``);
-    False once the game is over."""
+def random_act(
+    screen: Peer,
+    phones: list[Peer],
+    rng: random.Random,
+    act_id: str,
+    samples: list[float],
+    moments: dict[str, tuple[float, float]] | None = None,
+) -> bool:
+    """One random legal act of a seat the game waits for, timed into ``samples`` (``measure``),
+    and when it was sent and last received into ``moments`` by its id; False once the game is over."""
     choices = waiting_choices(screen, phones)
     if choices is None:
         return False
     if choices:
         seat, action = rng.choice(choices)
         message = {"id": act_id, "action": concrete(action, rng)}
-        measure(lambda: phones[seat].call("act", message)["ok"], [screen, *phones], samples)
+        timed = measure(lambda: phones[seat].call("act", message)["ok"], [screen, *phones], samples)
+        if timed and moments is not None:
+            moments[act_id] = timed
     return True
 
 
@@ -108,14 +119,16 @@ def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed:
     before = [len(peer.sizes) for peer in peers]
     rng = random.Random(seed)
     samples: list[float] = []
+    moments: dict[str, tuple[float, float]] = {}
 
-    paced(acts, interval, lambda i: random_act(screen, phones, rng, f"{seed}-{i}", samples), offset)
+    paced(acts, interval, lambda i: random_act(screen, phones, rng, f"{seed}-{i}", samples, moments), offset)
     sizes = [peer.sizes[n:] for peer, n in zip(peers, before)]
     every = sorted(size for own in sizes for size in own)
     median = every[len(every) // 2]
     typical = next(peer.by_size[median] for peer in peers if median in peer.by_size)
     return {
         "samples": samples,
+        "moments": moments,
         "table_sizes": sizes[0],
         "phone_sizes": [size for own in sizes[1:] for size in own],
         "typical": typical,
@@ -318,6 +331,28 @@ def report_inside(label: str, acts: list[dict[str, Any]]) -> None:
     print(f"inside the host, {label} (ms after the act is received, p50 / p99): {stages}")
 
 
+def report_ways(label: str, results: list[dict[str, Any]], acts: list[dict[str, Any]]) -> None:
+    """Each act in three, joined by its id: from the client's send to the host receiving it (the way
+    in), the host's part (to its last socket written) and from there to the last client's receipt
+    (the way out). Both sides read the same monotonic clock."""
+    sent = {i: m for result in results for i, m in result["moments"].items()}
+    ways: dict[str, list[float]] = {"in": [], "host": [], "out": []}
+    for act in acts:
+        if act.get("id") in sent:
+            start, last = sent[act["id"]]
+            written = act["at"] + act["written"] / 1000
+            ways["in"].append(act["at"] - start)
+            ways["host"].append(written - act["at"])
+            ways["out"].append(last - written)
+    if len(ways["in"]) < 2:
+        print(f"the ways of an act, {label}: not measured ({len(ways['in'])} acts joined)")
+        return
+    parts = ", ".join(
+        f"{way} {p50:.1f} / {p99:.1f}" for way, values in ways.items() for p50, p99 in [percentiles(values)]
+    )
+    print(f"the ways of an act, {label} (ms, p50 / p99; {len(ways['in'])} acts): {parts}", flush=True)
+
+
 def report_bytes(run: dict[str, Any], acts: list[dict[str, Any]]) -> None:
     per_act = [act["bytes"] for act in acts if act["sockets"] == 7]
     if per_act:
@@ -413,6 +448,8 @@ def main() -> None:
     host_many = report(f"host, {args.many} tables  ", [s for r in many for s in r["samples"]])
     report_inside("1 table", inside_one)
     report_inside(f"{args.many} tables", inside_many)
+    report_ways("1 table", [first], inside_one)
+    report_ways(f"{args.many} tables", many, inside_many)
     report_bytes(first, inside_one)
     print(f"p99 host at {args.many} tables: {host_many[1]:.1f} ms (goal < 30 ms)")
     print(

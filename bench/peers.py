@@ -81,12 +81,16 @@ class Peer:
         return self.sio.call(event, data, timeout=WAIT)
 
 
-def measure(act: Callable[[], bool], peers: list[Peer], samples: list[float]) -> None:
-    """One act: from sending it to the last of the peers' next messages."""
+def measure(act: Callable[[], bool], peers: list[Peer], samples: list[float]) -> tuple[float, float] | None:
+    """One act: from sending it to the last of the peers' next messages. Returns both moments
+    (``perf_counter``, the machine's monotonic clock, the same in every process), or None."""
     counts = [len(p.arrivals) for p in peers]
     start = time.perf_counter()
     if act():
-        samples.append(max(p.arrival(c) for p, c in zip(peers, counts)) - start)
+        last = max(p.arrival(c) for p, c in zip(peers, counts))
+        samples.append(last - start)
+        return start, last
+    return None
 
 
 def paced(acts: int, interval: float, step: Callable[[int], bool], offset: float) -> None:

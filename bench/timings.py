@@ -3,7 +3,8 @@
     python bench/timings.py TIMINGS_FILE threading|gevent|eventlet [cashrun's options]
 
 Runs ``cashrun`` with a recorder on the host's services (``services.timing``: the host calls
-it with ``received`` when an act arrives, ``applied`` after the engine, ``committed`` after
+it with ``received`` when an act arrives (the act's id noted from ``Acting.act``, and the moment
+on ``perf_counter``, to join it with the clients' moments), ``applied`` after the engine, ``committed`` after
 the store, ``encoded`` when every message of the act is queued) and on the Engine.IO sockets
 (the time each socket finished writing a message of that act, and its bytes). On SIGUSR1 it
 writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again; on
@@ -40,9 +41,10 @@ STAGES = ("received", "applied", "committed", "encoded")
 
 
 class Act:
-    __slots__ = ("bytes", "queued", "stages", "writes", "written")
+    __slots__ = ("bytes", "id", "queued", "stages", "writes", "written")
 
-    def __init__(self, received: float) -> None:
+    def __init__(self, received: float, act_id: str | None) -> None:
+        self.id = act_id
         self.stages = {"received": received}
         self.written = 0.0
         self.bytes = 0
@@ -62,7 +64,7 @@ class Recorder:
         """The host's call: ``stage`` of the act this thread handles is done now."""
         now = time.perf_counter()
         if stage == "received":
-            self.local.act = Act(now)
+            self.local.act = Act(now, getattr(self.local, "act_id", None))
             with self.lock:
                 self.acts.append(self.local.act)
             return
@@ -97,7 +99,8 @@ class Recorder:
             act.writes += 1
 
     def take(self) -> list[dict[str, Any]]:
-        """Each whole act so far (every queued message written), in milliseconds from ``received``; then none."""
+        """Each whole act so far (every queued message written), in milliseconds from ``received``,
+        with its id and when it was received (``at``, seconds on ``perf_counter``); then none."""
         with self.lock:
             acts, self.acts = self.acts, []
         out = []
@@ -105,15 +108,33 @@ class Recorder:
             if act.queued and act.writes >= act.queued and len(act.stages) == len(STAGES):
                 start = act.stages["received"]
                 row = {stage: (act.stages[stage] - start) * 1000 for stage in STAGES[1:]}
-                out.append({**row, "written": (act.written - start) * 1000, "bytes": act.bytes, "sockets": act.queued})
+                out.append(
+                    {
+                        **row,
+                        "written": (act.written - start) * 1000,
+                        "bytes": act.bytes,
+                        "sockets": act.queued,
+                        "id": act.id,
+                        "at": start,
+                    }
+                )
         return out
 
     def install(self, host: Any) -> None:
         """Record this host's acts: its services' hook and every Engine.IO socket's writes."""
         from engineio import packet, socket
 
+        from companion.play.acting import Acting
+
         host.services.timing = self.mark
         recorder = self
+        act = Acting.act
+
+        def named_act(self: Any, conn: Any, action_id: str, *args: Any, **kwargs: Any) -> Any:
+            recorder.local.act_id = action_id  # for the act's "received", marked inside
+            return act(self, conn, action_id, *args, **kwargs)
+
+        Acting.act = named_act  # type: ignore[method-assign]
         send, handler, encode = socket.Socket.send, socket.Socket._websocket_handler, packet.Packet.encode
 
         def queued_send(self: Any, pkt: Any) -> None:
