@@ -29,6 +29,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
+from simple_websocket import ConnectionClosed
+from wsproto.utilities import LocalProtocolError
 
 from .frames import FrameQueue
 from .limits import MAX_FRAME_BYTES, PACKETS, TokenBucket
@@ -169,14 +171,8 @@ class PacketDoor:
         when it next asks for a frame. Its address's new connections are refused a while."""
         line.closed = True
         self.guard.ban(line.address)
-        ws = getattr(line.ws, "ws", None)
-        if ws is None or not ws.connected:
-            return
-        try:
-            ws.close()
-            ws.sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
+        if line.ws is not None:
+            line.ws.close(shutdown=True)
 
 
 class DoorWebSocket(SimpleWebSocketWSGI):
@@ -189,6 +185,7 @@ class DoorWebSocket(SimpleWebSocketWSGI):
         self.eio_sid: str = self.engineio_socket.sid
         if isinstance(self.engineio_socket.queue, FrameQueue):
             self.engineio_socket.queue.websocket = self
+        self._closing = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         self.line = self.door.open(self.eio_sid, environ.get("REMOTE_ADDR", ""), self)
@@ -204,3 +201,21 @@ class DoorWebSocket(SimpleWebSocketWSGI):
             if frame is None or self.door.check(self.line, frame):
                 return frame
         return None
+
+    def close(self, shutdown: bool = False) -> None:
+        """Close the WebSocket once, whichever thread comes first.
+
+        The door closes a connection out of strikes while Engine.IO's writer thread closes it
+        as it ends; ``simple_websocket`` checks ``connected`` and then sends its close, so two
+        threads at once sent two closes and the second raised (a thread's traceback in the log).
+        ``shutdown`` also ends the socket's reads at once (the door's close)."""
+        with self._closing:
+            ws = getattr(self, "ws", None)
+            if ws is None or not ws.connected:
+                return
+            try:
+                ws.close()
+                if shutdown:
+                    ws.sock.shutdown(socket.SHUT_RDWR)
+            except (ConnectionClosed, LocalProtocolError, OSError):
+                pass  # the page, or the socket's own reader, closed it first
