@@ -1,14 +1,16 @@
 """A module a page loads later fails to load once, as when the laptop is out of reach a moment:
 the page asks again a little later and carries on, with no script error. The phone's screens with
-a seat (phone 360x640, touch, English) and the table's board editor (1366x768, English)."""
+a seat (phone 360x640, touch, English), the table's board editor and the table's fairness check at
+the end of a game (1366x768, English)."""
 
 from __future__ import annotations
 
 import re
 
+from finished_game import play_to_the_end
 from phone_fit import SMALL_PHONE
-from web_driver import settle
-from web_host import TABLE
+from web_driver import fair_result, settle
+from web_host import TABLE, start_host, stop_host
 
 
 def fail_first(ctx, name: str) -> list[str]:
@@ -59,3 +61,22 @@ def test_the_board_editor_opens_after_a_failed_load(browser, host):
     assert len(asked) == 2 and asked[1].endswith("board-editor.js?try=1"), asked
     assert errors == []
     ctx.close()
+
+
+def test_the_table_checks_the_draws_after_a_failed_load_of_the_check(browser, tmp_path):
+    host = start_host(tmp_path / "data", reveal_scale=0)
+    ctx = browser.new_context(**TABLE, locale="en-GB")
+    try:
+        asked = fail_first(ctx, "fair-check.js")
+        page = ctx.new_page()
+        errors = errors_of(page)
+        page.goto(host.table_url)
+        settle(page)
+        play_to_the_end(host.base, host.table_url.split("key=")[1])
+        state, words = fair_result(page)
+        assert state == "ok", words  # every draw checked, not "could not run the check"
+        assert len(asked) == 2 and asked[1].endswith("fair-check.js?try=1"), asked
+        assert errors == []
+    finally:
+        ctx.close()
+        stop_host(host)

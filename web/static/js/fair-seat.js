@@ -3,9 +3,10 @@
 // revealed when the banker starts. Kept with fair-keep.js.
 
 import { kept, keep } from "./fair-keep.js";
+import { load } from "./lazy.js";
 
 // Hashing is loaded only when the phone makes or walks its chain.
-const hashing = () => import("./hash.js");
+const hashing = () => load("./hash.js");
 
 const CHAIN_LENGTH = 1024; // the links a phone can give: one per spin it makes for an opponent
 

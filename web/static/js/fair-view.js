@@ -6,16 +6,25 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { kept, keep } from "./fair-keep.js";
+import { load, RETRY_MS } from "./lazy.js";
 
 const runs = new Map(); // game id -> { result } (result null while the check runs)
 
+// A game's record or the check's code that does not come (the laptop out of reach a moment) is
+// asked for again; after TRIES the check says it could not run.
+const TRIES = 3;
+
 async function run(entry, fetchExport, own) {
-  try {
-    const exp = JSON.parse(await fetchExport());
-    const { checkGame } = await import("./fair-check.js");
-    entry.result = await checkGame(exp, own);
-  } catch {
-    entry.result = { ok: false, failed: "unavailable", steps: [] };
+  for (let n = 1; ; n++) {
+    try {
+      const exp = JSON.parse(await fetchExport());
+      const { checkGame } = await load("./fair-check.js");
+      entry.result = await checkGame(exp, own);
+      return;
+    } catch {
+      if (n === TRIES) { entry.result = { ok: false, failed: "unavailable", steps: [] }; return; }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
   }
 }
 

@@ -1,13 +1,15 @@
 // SHA-256 and HMAC-SHA256 for the fairness scheme (docs/fairness.md): SubtleCrypto where the page is
 // a secure context, the plain JavaScript of sha256.js elsewhere (a phone over http).
 
+import { load } from "./lazy.js";
+
 const utf8 = (text) => new TextEncoder().encode(text);
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 // { sha256(bytes), hmacKey(key) -> sign(message) }, all async.
 async function webCrypto() {
   const subtle = globalThis.crypto && globalThis.crypto.subtle;
-  if (!subtle) return (await import("./sha256.js")).plain;
+  if (!subtle) return (await load("./sha256.js")).plain;
   return {
     sha256: async (bytes) => new Uint8Array(await subtle.digest("SHA-256", bytes)),
     hmacKey: async (key) => {

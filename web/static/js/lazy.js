@@ -3,11 +3,12 @@
 // reach a moment) is tried again after a pause. Browsers keep a failed import() in their module map
 // for the page's life, so a new try asks for the address with a query of its own.
 
-const RETRY_MS = 2000;
+export const RETRY_MS = 2000;
 const loads = new Map(); // path -> the import, while it runs or once it has loaded
 const failed = new Map(); // path -> how many of its loads failed
 
-function load(path) {
+// One module as a promise; after a failed load, the next call asks for it anew.
+export function load(path) {
   if (!loads.has(path)) {
     const n = failed.get(path) || 0;
     loads.set(path, import(n ? `${path}?try=${n}` : path).catch((error) => {
