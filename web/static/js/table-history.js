@@ -1,13 +1,19 @@
-// The table's history: the newest line on top, the older ones in a list drawn only when scrolled to.
-// A component with an element of its own: a new event adds its line and moves the lines it pushes
-// out of the recent list into the older one; every other line stays the node it was, untouched.
+// The table's history: the newest line on top, in three lists. The newest lines are always drawn; the
+// next ones only while the column has room to show them (short lines, a tall screen); the oldest
+// only when scrolled to (table.css). A component with an element of its own: a new event adds its
+// line and moves the line it pushes out of each list into the next; every other line stays the
+// node it was, untouched.
 
 import { h, own } from "./dom.js";
 import { currentLang, t } from "./i18n.js";
 import { eventText, quiet } from "./words.js";
 
 const KEPT = 80; // lines on the page at most
-const RECENT = 24; // lines always drawn: more than the column shows at 1366x768 or 1920x1080
+// Where each list starts: 8 lines always drawn (more than the column shows when every line takes
+// three rows, as with long names at 1366x768); up to 24 drawn when in view (more than it shows of
+// one-row lines at 1366x768 or 1920x1080); the rest drawn only when scrolled to. Lines that are
+// drawn but out of view are laid out and painted again each time a new line moves them down.
+const STARTS = [0, 8, 24];
 
 // The clock time of a line; the formatter made once per language (toLocaleTimeString makes one each call).
 let clock = { lang: null, fmt: null };
@@ -40,11 +46,9 @@ function setStart(list, n) {
 class History {
   constructor() {
     this.title = h("h2");
-    this.recent = h("ol", { class: "history", reversed: true });
-    this.older = h("ol", { class: "history older", reversed: true });
-    // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys. The older
-    // lines are drawn only when scrolled to (table.css).
-    this.el = own(h("section", { class: "hist-box", tabindex: "0" }, this.title, this.recent));
+    this.lists = ["history", "history later", "history older"].map((cls) => h("ol", { class: cls, reversed: true }));
+    // It scrolls: the keyboard can reach it (tabindex) to scroll it with the arrow keys.
+    this.el = own(h("section", { class: "hist-box", tabindex: "0" }, this.title, this.lists[0]));
     this.log = null; // the log and the times last shown
     this.times = null;
     this.lang = null;
@@ -77,13 +81,17 @@ class History {
     }
     this.lines = lines;
     const end = start + log.length;
-    arrange(this.recent, nodes.slice(0, RECENT));
-    setStart(this.recent, end);
-    arrange(this.older, nodes.slice(RECENT));
-    setStart(this.older, end - RECENT);
-    if ((nodes.length > RECENT) !== this.older.isConnected) {
-      if (this.older.isConnected) this.older.remove(); else this.el.append(this.older);
+    // The last list first: it takes its new first line straight from the list before it.
+    for (let k = this.lists.length - 1; k >= 0; k--) {
+      arrange(this.lists[k], nodes.slice(STARTS[k], STARTS[k + 1] ?? KEPT));
+      setStart(this.lists[k], end - STARTS[k]);
     }
+    // A list with no lines is off the page.
+    this.lists.forEach((list, k) => {
+      if (k && (nodes.length > STARTS[k]) !== list.isConnected) {
+        if (list.isConnected) list.remove(); else this.lists[k - 1].after(list);
+      }
+    });
   }
 }
 
