@@ -401,7 +401,9 @@ WHEEL_FREE = """() => {
     if (hit && hit.closest('.skip')) bad.push([x, y]);
   }
   const apart = skip.right <= w.left || skip.left >= w.right || skip.bottom <= w.top || skip.top >= w.bottom;
-  return { bad, apart, skip: skip.width > 0 };
+  // A tap anywhere skips: the stage's cover shows the pointer, and the stage's elements keep their own cursor.
+  const cursors = [getComputedStyle(stage, '::after').cursor, getComputedStyle(document.querySelector('.stage .wheel')).cursor];
+  return { bad, apart, skip: skip.width > 0, cursors };
 }"""
 
 
@@ -449,7 +451,10 @@ def test_a_named_landing_is_said_and_skip_stays_off_the_wheel(browser, tmp_path,
         for size in (TABLE["viewport"], TV):
             page.set_viewport_size(size)
             got = page.evaluate(WHEEL_FREE)
-            assert got["skip"] and got["apart"] and not got["bad"], (size, got)
+            assert got["skip"] and got["apart"] and not got["bad"] and got["cursors"] == ["pointer", "auto"], (
+                size,
+                got,
+            )
         page.locator('.bar [data-act="lang"]').click()
         page.wait_for_function("() => document.documentElement.lang === 'nl'")
         page.set_viewport_size(TV)
