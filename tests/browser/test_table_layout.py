@@ -27,6 +27,13 @@ MEASURE = """() => {
     money: px('.tp-money'), history: px('.history li'), chip: px('.tplayer .casino-chip'), status: px('[data-out="status"]'),
     wheel: document.querySelector('.wheel').getBoundingClientRect().height, height: innerHeight,
     players: [...document.querySelectorAll('.tplayer')].map(inside),
+    turnOutline: (() => {  // whole: not cut by the column, which scrolls (and clips) its panels
+      const p = document.querySelector('.tplayer.turn');
+      if (!p) return null;
+      const cs = getComputedStyle(p), o = parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset);
+      const r = p.getBoundingClientRect(), c = p.closest('.col-players').getBoundingClientRect();
+      return r.top - o >= c.top - 0.5 && r.left - o >= c.left - 0.5 && r.right + o <= c.right + 0.5 && r.bottom + o <= c.bottom + 0.5;
+    })(),
     stage: inside(stage),
   };
   delete stage.dataset.focus;
@@ -65,6 +72,7 @@ def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots
         check_table(page, f"six players at {label}")
         assert not got["scrolls"], got
         assert all(got["players"]) and len(got["players"]) == 6 and got["stage"], got
+        assert got["turnOutline"] is True, got
         if viewport == LAPTOP:
             assert got["money"] >= 32 and got["status"] >= 32, got
             assert got["history"] >= 20 and got["chip"] >= 20, got

@@ -15,7 +15,6 @@ import { setData } from "./common.js";
 import { playerName } from "./actions.js";
 
 const ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
-const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 const SHOWN = new Set(["spin", "dice", "die", "card", "bluff_challenged"]);
 // Seconds for an outcome that came without the host's reveal clock (a host with reveals off).
 const PLAIN = { spin: 4, dice: 2.5, die: 2, card: 2, bluff_challenged: 2.5 };
@@ -54,17 +53,13 @@ function wheelSvg() {
     s("circle", { cx: 110, cy: 42, r: 5, class: "ball", "data-ball": "" }));
 }
 
-function dieEl() {
-  const d = h("div", { class: "die", role: "img" });
-  for (let i = 1; i <= 9; i++) d.append(h("span", { class: `pip p${i}` }));
-  return d;
-}
+// A die is one element whose face draws its pips (table.css): a new face restyles the die alone.
+const dieEl = () => h("div", { class: "die", role: "img" });
 // A die's face `v`; 0 is a blank die (an outcome still to come).
 function showFace(d, v) {
   if (d.dataset.face === String(v)) return;
   d.dataset.face = String(v);
   d.setAttribute("aria-label", v ? String(v) : "?");
-  d.querySelectorAll(".pip").forEach((p, i) => p.classList.toggle("on", !!v && PIPS[v].includes(i + 1)));
 }
 
 // Set only when new: the same again still restyles.
