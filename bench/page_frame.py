@@ -34,6 +34,12 @@ more than rate times the work. ``--profile DIR`` records each game as a DevTools
 (``game-1x.json``, ``game-4x-phone.json``, ...: open one in the Performance panel): the script's
 samples, style, layout (a forced one with the stack that forced it) and paint; its thread times then
 include the profiler's.
+
+``--hide SELECTOR`` takes the parts it matches off both pages (``display: none``), the game played
+the same: what is left is what those parts do not cost. With ``.game-grid`` the table screen still
+runs its script for each update (it builds and patches the hidden columns; only the status's fit,
+which measures the shown status, finds nothing to measure), with nothing of the game drawn. The
+phone plays by taps on its screen, so its game needs what it shows.
 """
 
 from __future__ import annotations
@@ -107,6 +113,12 @@ MEASURE = """(() => {
   });
 })();"""
 
+HIDE = """(selector) => addEventListener("DOMContentLoaded", () => {
+  // Into the page's own style sheet: its Content-Security-Policy refuses a <style> element.
+  const sheet = document.styleSheets[document.styleSheets.length - 1];
+  sheet.insertRule(`${selector} { display: none !important; }`, sheet.cssRules.length);
+})"""
+
 WAIT = "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end && document.querySelector('#app').dataset.reveal !== '1'"
 
 
@@ -150,11 +162,16 @@ def thread_times(trace: Path) -> dict[str, list[float]]:
 
 
 def play(
-    browser, rate: float, slowed: tuple[str, ...], trace: Path | None = None, categories: list[str] = TASKS
+    browser,
+    rate: float,
+    slowed: tuple[str, ...],
+    trace: Path | None = None,
+    categories: list[str] = TASKS,
+    hide: str | None = None,
 ) -> dict[str, list[dict[str, float]]]:
     """One seeded game with the ``slowed`` pages at ``rate`` (the others at full speed); the cost of
     each update the table screen and the phone got. With ``trace``, the game is traced
-    (``categories``) into that file."""
+    (``categories``) into that file; with ``hide``, what that selector matches is not shown."""
     with tempfile.TemporaryDirectory() as data:
         host = start_host(Path(data), reveal_scale=REVEAL)
         tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light")
@@ -162,6 +179,8 @@ def play(
         try:
             for ctx in (tctx, pctx):
                 ctx.add_init_script(MEASURE)
+                if hide:
+                    ctx.add_init_script(f"({HIDE})({json.dumps(hide)})")
             seeded_random(pctx, 6)  # the phone's chain, and so the game, the same every run
             table = tctx.new_page()
             phone = pctx.new_page()
@@ -219,6 +238,7 @@ def main() -> None:
     parser.add_argument("--threads", action="store_true", help="also each page's own thread time per update")
     parser.add_argument("--profile", type=Path, help="a folder for a DevTools trace of the game at each rate")
     parser.add_argument("--pages", default="phone,table", help="the pages to measure, comma-separated")
+    parser.add_argument("--hide", help="a CSS selector: what it matches is not shown (display: none), on both pages")
     args = parser.parse_args()
     pages = [name for name in ("phone", "table") if name in args.pages.split(",")]
     if args.profile:
@@ -239,7 +259,7 @@ def main() -> None:
                         trace = args.profile / f"game-{rate:g}x{'' if rate == 1 else '-' + slowed[0]}.json"
                     elif args.threads:
                         trace = Path(scratch) / "game.json"
-                    seen_by_page = play(browser, rate, slowed, trace, PROFILE if args.profile else TASKS)
+                    seen_by_page = play(browser, rate, slowed, trace, PROFILE if args.profile else TASKS, args.hide)
                     thread = thread_times(trace) if trace else {}
                     report(rate, {name: seen_by_page[name] for name in slowed}, thread)
         finally:
