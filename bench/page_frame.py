@@ -36,10 +36,10 @@ samples, style, layout (a forced one with the stack that forced it) and paint; i
 include the profiler's.
 
 ``--hide SELECTOR`` takes the parts it matches off both pages (``display: none``), the game played
-the same: the figures are then what the rest of the page costs. With ``.game-grid`` the table screen still
-runs its script for each update (it builds and patches the hidden columns; only the status's fit,
-which measures the shown status, finds nothing to measure), with nothing of the game drawn. The
-phone plays by taps on its screen, so its game needs what it shows.
+the same: the figures are then what the rest of the page costs. With ``.game-grid`` the table
+screen still runs its script for each update (it builds and patches the hidden columns; only the
+status's fit, which measures the shown status, finds nothing to measure), with nothing of the game
+drawn. The phone plays by taps on its screen, so its game needs what it shows.
 """
 
 from __future__ import annotations
