@@ -42,6 +42,6 @@ def test_each_face_has_its_pips_and_no_other(browser, host, forced):
             if shot.getpixel((round(x), round(y))) < 80:
                 dark.add(n)
         assert dark == PIPS.get(face, set()), (forced, face, dark)
-        corner = shot.getpixel((round(die["x"] + die["pad"] / 2), round(die["y"] + die["inner"] / 2)))
-        assert corner > 200, (forced, face, corner)  # the die's white between its edge and its pips
+        edge = shot.getpixel((round(die["x"] + die["pad"] / 2), round(die["y"] + die["pad"] + die["inner"] / 2)))
+        assert edge > 200, (forced, face, edge)  # the die's white between its left edge and its pips
     page.close()
