@@ -1,6 +1,6 @@
 """What one update from the host costs the pages' main thread, on a fast and on a slowed CPU.
 
-    python bench/page_frame.py [--rates 1,4] [--threads] [--profile DIR]
+    python bench/page_frame.py [--rates 1,4] [--threads] [--profile DIR] [--pages phone,table] [--hide SELECTOR]
 
 A seeded game with six seats (the extremes game's plan: six 24-letter names, eight-digit amounts,
 a casino game, two bluffs, Everybody Plays, an auction, the lap and the end) played against a
