@@ -1,6 +1,7 @@
 """What one update from the host costs the pages' main thread, on a fast and on a slowed CPU.
 
     python bench/page_frame.py [--rates 1,4] [--threads] [--profile DIR] [--pages phone,table] [--hide SELECTOR]
+                               [--games N]
 
 A seeded game with six seats (the extremes game's plan: six 24-letter names, eight-digit amounts,
 a casino game, two bluffs, Everybody Plays, an auction, the lap and the end) played against a
@@ -34,6 +35,10 @@ more than rate times the work. ``--profile DIR`` records each game as a DevTools
 (``game-1x.json``, ``game-4x-phone.json``, ...: open one in the Performance panel): the script's
 samples, style, layout (a forced one with the stack that forced it) and paint; its thread times then
 include the profiler's.
+
+``--games N`` plays each game N times: a line for each game, then one for their updates together
+(``all``). On a small machine the p50 of one slowed game moves by a quarter from one game to the
+next (the machine's other work); the figures of several games together move less.
 
 ``--hide SELECTOR`` takes the parts it matches off both pages (``display: none``), the game played
 the same: the figures are then what the rest of the page costs. With ``.game-grid`` the table
@@ -239,6 +244,9 @@ def main() -> None:
     parser.add_argument("--profile", type=Path, help="a folder for a DevTools trace of the game at each rate")
     parser.add_argument("--pages", default="phone,table", help="the pages to measure, comma-separated")
     parser.add_argument("--hide", help="a CSS selector: what it matches is not shown (display: none), on both pages")
+    parser.add_argument(
+        "--games", type=int, default=1, help="games per rate and page, reported one by one and together"
+    )
     args = parser.parse_args()
     pages = [name for name in ("phone", "table") if name in args.pages.split(",")]
     if args.profile:
@@ -254,28 +262,46 @@ def main() -> None:
             for rate in (float(r) for r in args.rates.split(",")):
                 # At full speed one game measures every page; slowed, a game for each (see above).
                 for slowed in [tuple(pages)] if rate == 1 else [(name,) for name in pages]:
-                    trace = None
-                    if args.profile:
-                        trace = args.profile / f"game-{rate:g}x{'' if rate == 1 else '-' + slowed[0]}.json"
-                    elif args.threads:
-                        trace = Path(scratch) / "game.json"
-                    seen_by_page = play(browser, rate, slowed, trace, PROFILE if args.profile else TASKS, args.hide)
-                    thread = thread_times(trace) if trace else {}
-                    report(rate, {name: seen_by_page[name] for name in slowed}, thread)
+                    measure(browser, rate, slowed, args, Path(scratch))
         finally:
             browser.close()
     print(f"load {os.getloadavg()[0]:.2f}")
 
 
-def report(rate: float, seen_by_page: dict[str, list[dict[str, float]]], thread: dict[str, list[float]]) -> None:
-    """A line per page: its updates' p50, p95 and max (script and frame p50, thread p50 and p95)."""
+def measure(browser, rate: float, slowed: tuple[str, ...], args: argparse.Namespace, scratch: Path) -> None:
+    """``args.games`` games with the ``slowed`` pages at ``rate``: a line per game when there are
+    several, then one for their updates together."""
+    seen: dict[str, list[dict[str, float]]] = {name: [] for name in slowed}
+    thread: dict[str, list[float]] = {name: [] for name in slowed}
+    for game in range(1, args.games + 1):
+        trace = None
+        if args.profile:
+            numbered = f"-{game}" if args.games > 1 else ""
+            trace = args.profile / f"game-{rate:g}x{'' if rate == 1 else '-' + slowed[0]}{numbered}.json"
+        elif args.threads:
+            trace = scratch / "game.json"
+        seen_by_page = play(browser, rate, slowed, trace, PROFILE if args.profile else TASKS, args.hide)
+        thread_by_page = thread_times(trace) if trace else {}
+        for name in slowed:
+            seen[name] += seen_by_page[name]
+            thread[name] += thread_by_page.get(name, [])
+        if args.games > 1:
+            report(rate, {name: seen_by_page[name] for name in slowed}, thread_by_page, f"game {game}")
+    report(rate, seen, thread, "all" if args.games > 1 else "")
+
+
+def report(
+    rate: float, seen_by_page: dict[str, list[dict[str, float]]], thread: dict[str, list[float]], games: str
+) -> None:
+    """A line per page: its updates' p50, p95 and max (script and frame p50, thread p50 and p95), and
+    which of the games they are from (``games``, empty when there is one)."""
     for name, seen in seen_by_page.items():
         costs = [r["script"] + r["frame"] for r in seen]
         script, frame = (p([r[k] for r in seen], 50) for k in ("script", "frame"))
         own = f"   {p(thread[name], 50):10.1f} {p(thread[name], 95):4.1f}" if thread.get(name) else ""
         print(
             f"{name:6} {SIZES[name]:9} {rate:>3g}x {len(costs):>7} {p(costs, 50):6.1f} {p(costs, 95):6.1f} {max(costs):6.1f}"
-            f"   {script:10.1f} {frame:10.1f}{own}",
+            f"   {script:10.1f} {frame:10.1f}{own}{'   ' + games if games else ''}",
             flush=True,
         )
 

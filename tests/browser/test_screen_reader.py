@@ -17,6 +17,9 @@ ROLLING = (
     "() => document.querySelector('#app').dataset.reveal === '1' && !!document.querySelector('.stage .die.rolling')"
 )
 """The table's stage still rolls its dice: their faces are not shown yet."""
+SPOKEN = """(words) => [...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]
+  .filter((e) => e.getAttribute('aria-live') !== 'off' && e.textContent.includes(words)).length"""
+"""How many live regions (what a screen reader reads out when it changes) hold these words."""
 
 
 def statuses(page) -> list[str]:
@@ -71,6 +74,8 @@ def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
         phone.wait_for_function(
             "(s) => [...document.querySelectorAll('[role=status]')].some((e) => e.textContent.includes(s))", arg=said
         )
+        # And said once: the page's own line of what happened last is not a live region of its own.
+        assert phone.evaluate(SPOKEN, said) == 1, phone.evaluate(SPOKEN, said)
 
         # Where the pawn landed: a space by its number and name, then the button that says the choice.
         land = phone.get_by_role("button", name=re.compile(r"^6 Grand Slam"))

@@ -63,7 +63,7 @@ function lastLine(v) {
   const log = v.log || [];
   let i = log.length - 1;
   while (i >= 0 && (quiet(log[i]) || log[i].type === "turn")) i--; // from the end: no copy of the whole log
-  return i >= 0 ? h("p", { class: "last", "aria-live": "polite", "data-out": "last", text: eventText(log[i], v) }) : null;
+  return i >= 0 ? h("p", { class: "last", "data-out": "last", text: eventText(log[i], v) }) : null;
 }
 
 function recent(v) {
