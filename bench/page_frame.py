@@ -248,6 +248,8 @@ def main() -> None:
         "--games", type=int, default=1, help="games per rate and page, reported one by one and together"
     )
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games: at least one game")
     pages = [name for name in ("phone", "table") if name in args.pages.split(",")]
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@ Phones: 360x640, touch, Dutch or English as named in each context."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from phone_fit import SMALL_PHONE
@@ -180,6 +181,10 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
             for v in frames.views
         )
         assert watcher.title() == "Cash & Run"
+        # A screen reader on the watching phone hears what happens, once the table has shown it.
+        nxt.locator('[data-act="do"][data-type="roll"]').wait_for()
+        perform(nxt, {"type": "roll"})
+        watcher.get_by_role("status").filter(has_text=re.compile(r" rolls \d \+ \d = \d+")).wait_for()
         watcher.locator('[data-act="leave-ask"]').click()
         watcher.locator('[data-act="leave-yes"]').click()
         watcher.locator('[data-act="watch"]').wait_for()

@@ -20,10 +20,10 @@ function made() {
   return regions;
 }
 
-// Called with every message: the events since the last one, in words; "It's your turn" when this
-// phone gets something to decide.
+// Called with every message: the events since the last one, in words (to a seat's phone and to a
+// phone that watches); "It's your turn" when this phone gets something to decide.
 export function announce(msg) {
-  if (!msg || msg.kind !== "game") { heard = null; acting = false; return; }
+  if (!msg || (msg.kind !== "game" && msg.kind !== "watch")) { heard = null; acting = false; return; }
   const { news, alert } = made();
   const v = msg.view;
   const start = v.log_start || 0;
