@@ -75,7 +75,8 @@ def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
             "(s) => [...document.querySelectorAll('[role=status]')].some((e) => e.textContent.includes(s))", arg=said
         )
         # And said once: the page's own line of what happened last is not a live region of its own.
-        assert phone.evaluate(SPOKEN, said) == 1, phone.evaluate(SPOKEN, said)
+        spoken = phone.evaluate(SPOKEN, said)
+        assert spoken == 1, spoken
 
         # Where the pawn landed: a space by its number and name, then the button that says the choice.
         land = phone.get_by_role("button", name=re.compile(r"^6 Grand Slam"))
