@@ -33,32 +33,39 @@ LOOK = """(sel) => [...document.querySelectorAll(sel)].map((el) => ({
 TEXTS = "(sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent)"
 
 
+def three_seats(host, tctx, pctx, errors: list[str]):
+    """Ann joins by her phone, Bob and Cas are added at the table, the game starts: the table page,
+    the phone and the table's socket, both pages showing the game."""
+    phone = pctx.new_page()
+    phone.goto(f"{host.base}/j/{host.code}")
+    phone.locator('[data-input="name"]').fill("Ann")
+    phone.locator('[data-act="join"]').click()
+    phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    table = tctx.new_page()
+    for page in (table, phone):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    table.goto(host.table_url)
+    settle(table)
+    sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
+    for name in ("Bob", "Cas"):
+        sock.act({"type": "add_player", "name": name})
+    sock.act({"type": "start"})
+    view = sock.started()["view"]
+    end = view["log_start"] + len(view["log"])
+    for page in (table, phone):
+        page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+        wait_log(page, end)
+    return table, phone, sock
+
+
 def test_an_update_patches_only_what_changed(browser, tmp_path):
     host = start_host(tmp_path / "data", reveal_scale=0)
     tctx = browser.new_context(**TABLE, locale="en-GB")
     pctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
     sock = None
+    errors: list[str] = []
     try:
-        phone = pctx.new_page()
-        phone.goto(f"{host.base}/j/{host.code}")
-        phone.locator('[data-input="name"]').fill("Ann")
-        phone.locator('[data-act="join"]').click()
-        phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
-        table = tctx.new_page()
-        errors: list[str] = []
-        for page in (table, phone):
-            page.on("pageerror", lambda e: errors.append(str(e)))
-        table.goto(host.table_url)
-        settle(table)
-        sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
-        for name in ("Bob", "Cas"):
-            sock.act({"type": "add_player", "name": name})
-        sock.act({"type": "start"})
-        view = sock.started()["view"]
-        end = view["log_start"] + len(view["log"])
-        for page in (table, phone):
-            page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
-            wait_log(page, end)
+        table, phone, sock = three_seats(host, tctx, pctx, errors)
         phone.locator(".table-info summary").tap()  # the phone's table list is built once open
         phone.locator(".table-info .others li").first.wait_for()
         for page in (table, phone):
@@ -100,6 +107,56 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
         assert [o["kept"] for o in others] == [True, True], others
         assert others[0]["touched"] == [] and others[1]["touched"], others
         assert phone.evaluate(LOOK, "main.screen")[0]["kept"]
+        assert not errors, errors
+    finally:
+        if sock:
+            sock.close()
+        tctx.close()
+        pctx.close()
+        stop_host(host)
+
+
+# The phone's turn starts and ends (its message without actions, with a roll to decide, without
+# again): its form after each, whether the cards' row and the table's summary are the nodes from before, and
+# every node taken out of the screen on the way (a node moved is taken out and put back).
+TURN = """async () => {
+  const { store } = await import('/static/js/phone-shared.js');
+  const msg = store.state.msg;
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const form = (legal_actions) => ({ ...msg, legal_actions });
+  store.set({ msg: form([]) });
+  await frame();
+  const cards = document.querySelector('.card-row');
+  const info = document.querySelector('.table-info');
+  const removed = [];
+  const watch = new MutationObserver((list) => { for (const m of list) for (const n of m.removedNodes) removed.push(n.nodeType === 1 ? n.className : n.nodeName); });
+  watch.observe(document.querySelector('#app'), { childList: true, subtree: true });
+  const acting = [];
+  for (const next of [form([{ type: 'roll' }]), form([])]) {
+    store.set({ msg: next });
+    await frame();
+    acting.push(document.querySelector('main.screen').classList.contains('acting'));
+  }
+  watch.disconnect();
+  return { acting, cards: document.querySelector('.card-row') === cards, info: document.querySelector('.table-info') === info,
+    moved: removed.filter((c) => c === 'card-row' || c === 'table-info') };
+}"""
+
+
+def test_the_phone_keeps_its_cards_in_place_as_its_turn_starts_and_ends(browser, tmp_path):
+    """A phone at 360x640 (touch, English): as the phone's turn starts and ends it changes between
+    its two forms, and its cards' row and the table's summary below them stay where they are, never
+    taken out and put back (which lays a subtree out again)."""
+    host = start_host(tmp_path / "data", reveal_scale=0)
+    tctx = browser.new_context(**TABLE, locale="en-GB")
+    pctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
+    sock = None
+    errors: list[str] = []
+    try:
+        _table, phone, sock = three_seats(host, tctx, pctx, errors)
+        phone.locator("main.screen.game .card-row").wait_for()
+        got = phone.evaluate(TURN)
+        assert got == {"acting": [True, False], "cards": True, "info": True, "moved": []}, got
         assert not errors, errors
     finally:
         if sock:
@@ -201,6 +258,48 @@ DROPPED_BEFORE = """async () => {
   return { names: [...box.children].map((e) => e.nodeName), cards: box.children[1] === cards, info: box.children[2] === info,
     removed: seen, text: box.textContent };
 }"""
+
+
+# patch() on a list whose first two nodes go into a new box (one dropped, one a kept part moved
+# into it) ahead of a kept part: the classes of the nodes taken out of the list, and where each ended up.
+MOVED_BEFORE = """async () => {
+  const { h, patch, Parts } = await import('/static/js/dom.js');
+  const parts = new Parts();
+  const box = document.body.appendChild(h('div', {}));
+  const last = () => parts.use('last', [], () => h('p', { class: 'last', text: 'rolled' }));
+  const cards = () => parts.use('cards', [], () => h('ul', { class: 'cards' }, h('li', { text: 'bluff' })));
+  patch(box, [h('section', { text: 'me' }), last(), cards()]);
+  const [, p, ul] = box.children;
+  const seen = [];
+  const watch = new MutationObserver((list) => { for (const m of list) for (const n of m.removedNodes) seen.push(n.nodeName); });
+  watch.observe(box, { childList: true });
+  patch(box, [h('div', { class: 'reach' }, last()), cards()]);
+  await Promise.resolve();
+  watch.disconnect();
+  return { names: [...box.children].map((e) => e.className), last: p.parentNode.className, cards: box.children[1] === ul,
+    removed: seen.sort(), text: box.textContent };
+}"""
+
+
+def test_a_kept_node_stays_put_when_the_nodes_before_it_move_away(browser, host):
+    """The table page (1366x768): the nodes before a kept list go into a new box (the phone's top as
+    its turn starts), one of them kept: the list is not taken out and put back, only the nodes that
+    left the list are."""
+    ctx = browser.new_context(**TABLE, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(host.table_url)
+        settle(page)
+        got = page.evaluate(MOVED_BEFORE)
+        assert got == {
+            "names": ["reach", "cards"],
+            "last": "reach",
+            "cards": True,
+            "removed": ["P", "SECTION"],
+            "text": "rolledbluff",
+        }, got
+    finally:
+        ctx.close()
 
 
 # Parts, one built inside another: the outer kept for a render, then built again with the inner's

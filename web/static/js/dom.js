@@ -108,15 +108,18 @@ function patch(parent, wanted) {
     const list = wanted.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false && n !== "")
       .map((n) => refs.get(n) || (n instanceof Node ? n : document.createTextNode(String(n))));
     for (const n of list) if (n.isConnected) live.add(n);
+    const here = new Set(list);
     let old = parent.firstChild;
     for (const next of list) {
       if (next === old) { old = old.nextSibling; continue; }
-      // A node of this parent further on, with only dropped nodes before it: they go, it stays put.
-      if (next.parentNode === parent && old && !live.has(old)) {
+      // A node of this parent further on, with none of this list before it: it stays put. The nodes
+      // before it are dropped (they go) or wanted elsewhere (they are moved there, by the patch of
+      // their new parent or as a stand-in's node): moving it instead would lay its whole subtree out again.
+      if (next.parentNode === parent && old) {
         let x = old;
-        while (x && x !== next && !live.has(x)) x = x.nextSibling;
+        while (x && x !== next && !here.has(x)) x = x.nextSibling;
         if (x === next) {
-          while (old !== next) { const after = old.nextSibling; old.remove(); old = after; }
+          while (old !== next) { const after = old.nextSibling; if (!live.has(old)) old.remove(); old = after; }
           old = old.nextSibling;
           continue;
         }

@@ -115,7 +115,8 @@ function meSection(msg, me, acting) {
 
 // While I act: my state on one line, what just happened, then the decision at the bottom of the
 // first screenful, under the thumb; my cards and the table below it. Otherwise: my state, the
-// status (or what the table shows), my cards.
+// status (or what the table shows), my cards. The top is one box both ways (`.reach`, a column only
+// while I act): the cards and the table below it stay where they are as a turn starts or ends.
 function gameScreen(msg, st) {
   const v = msg.view;
   const me = v.players.find((p) => p.seat === msg.seat) || { seat: msg.seat, name: "", money: 0, casinos: [] };
@@ -137,8 +138,8 @@ function gameScreen(msg, st) {
       choosingCard ? null : cards, tableInfo(msg, st));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
-    mine, v.over ? null : result(), status, fairLine(msg, st), v.over ? null : last,
-    auctionPart(msg), cards, showing ? null : problem(st), tableInfo(msg, st));
+    h("div", { class: "reach" }, mine, v.over ? null : result(), status, fairLine(msg, st), v.over ? null : last, auctionPart(msg)),
+    cards, showing ? null : problem(st), tableInfo(msg, st));
 }
 
 // What the game waits for, put in words again only when what they say changed (who, which phase,
