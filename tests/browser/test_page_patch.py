@@ -7,6 +7,7 @@ host without a reveal clock; the seats without a phone and the banker act over a
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 
 from extremes import LONG_NAMES, seat_the_extremes
@@ -33,39 +34,47 @@ LOOK = """(sel) => [...document.querySelectorAll(sel)].map((el) => ({
 TEXTS = "(sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent)"
 
 
-def three_seats(host, tctx, pctx, errors: list[str]):
-    """Ann joins by her phone, Bob and Cas are added at the table, the game starts: the table page,
-    the phone and the table's socket, both pages showing the game."""
-    phone = pctx.new_page()
-    phone.goto(f"{host.base}/j/{host.code}")
-    phone.locator('[data-input="name"]').fill("Ann")
-    phone.locator('[data-act="join"]').click()
-    phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
-    table = tctx.new_page()
-    for page in (table, phone):
-        page.on("pageerror", lambda e: errors.append(str(e)))
-    table.goto(host.table_url)
-    settle(table)
-    sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
-    for name in ("Bob", "Cas"):
-        sock.act({"type": "add_player", "name": name})
-    sock.act({"type": "start"})
-    view = sock.started()["view"]
-    end = view["log_start"] + len(view["log"])
-    for page in (table, phone):
-        page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
-        wait_log(page, end)
-    return table, phone, sock
-
-
-def test_an_update_patches_only_what_changed(browser, tmp_path):
+@contextmanager
+def three_seats(browser, tmp_path):
+    """A host without a reveal clock; Ann joins by her phone (360x640, touch, English), Bob and Cas
+    are added at the table (1366x768, English), the game starts. Gives the table page, the phone,
+    the table's socket and the list the pages' script errors go to, both pages showing the game."""
     host = start_host(tmp_path / "data", reveal_scale=0)
     tctx = browser.new_context(**TABLE, locale="en-GB")
     pctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
     sock = None
     errors: list[str] = []
     try:
-        table, phone, sock = three_seats(host, tctx, pctx, errors)
+        phone = pctx.new_page()
+        phone.goto(f"{host.base}/j/{host.code}")
+        phone.locator('[data-input="name"]').fill("Ann")
+        phone.locator('[data-act="join"]').click()
+        phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+        table = tctx.new_page()
+        for page in (table, phone):
+            page.on("pageerror", lambda e: errors.append(str(e)))
+        table.goto(host.table_url)
+        settle(table)
+        sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
+        for name in ("Bob", "Cas"):
+            sock.act({"type": "add_player", "name": name})
+        sock.act({"type": "start"})
+        view = sock.started()["view"]
+        end = view["log_start"] + len(view["log"])
+        for page in (table, phone):
+            page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+            wait_log(page, end)
+        yield table, phone, sock, errors
+    finally:
+        if sock:
+            sock.close()
+        tctx.close()
+        pctx.close()
+        stop_host(host)
+
+
+def test_an_update_patches_only_what_changed(browser, tmp_path):
+    with three_seats(browser, tmp_path) as (table, phone, sock, errors):
         phone.locator(".table-info summary").tap()  # the phone's table list is built once open
         phone.locator(".table-info .others li").first.wait_for()
         for page in (table, phone):
@@ -108,17 +117,11 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
         assert others[0]["touched"] == [] and others[1]["touched"], others
         assert phone.evaluate(LOOK, "main.screen")[0]["kept"]
         assert not errors, errors
-    finally:
-        if sock:
-            sock.close()
-        tctx.close()
-        pctx.close()
-        stop_host(host)
 
 
 # The phone's turn starts and ends (its message without actions, with a roll to decide, without
-# again): its form after each, whether the cards' row and the table's summary are the nodes from before, and
-# every node taken out of the screen on the way (a node moved is taken out and put back).
+# again): its form after each, whether the cards' row and the table's summary are the nodes from
+# before, and every node taken out of the screen on the way (a node moved is taken out and put back).
 TURN = """async () => {
   const { store } = await import('/static/js/phone-shared.js');
   const msg = store.state.msg;
@@ -147,23 +150,11 @@ def test_the_phone_keeps_its_cards_in_place_as_its_turn_starts_and_ends(browser,
     """A phone at 360x640 (touch, English): as the phone's turn starts and ends it changes between
     its two forms, and its cards' row and the table's summary below them stay where they are, never
     taken out and put back (which lays a subtree out again)."""
-    host = start_host(tmp_path / "data", reveal_scale=0)
-    tctx = browser.new_context(**TABLE, locale="en-GB")
-    pctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
-    sock = None
-    errors: list[str] = []
-    try:
-        _table, phone, sock = three_seats(host, tctx, pctx, errors)
+    with three_seats(browser, tmp_path) as (_table, phone, _sock, errors):
         phone.locator("main.screen.game .card-row").wait_for()
         got = phone.evaluate(TURN)
         assert got == {"acting": [True, False], "cards": True, "info": True, "moved": []}, got
         assert not errors, errors
-    finally:
-        if sock:
-            sock.close()
-        tctx.close()
-        pctx.close()
-        stop_host(host)
 
 
 # The status's step and size now and over the next ten frames, and every change to its attributes.
@@ -260,8 +251,9 @@ DROPPED_BEFORE = """async () => {
 }"""
 
 
-# patch() on a list whose first two nodes go into a new box (one dropped, one a kept part moved
-# into it) ahead of a kept part: the classes of the nodes taken out of the list, and where each ended up.
+# patch() on a list whose first two nodes give way to a new box (one dropped, one a kept part moved
+# into it) ahead of a kept part: the box's children by class, where the moved part ended up, whether
+# the kept part is the node from before, and the nodes taken out of the box by tag.
 MOVED_BEFORE = """async () => {
   const { h, patch, Parts } = await import('/static/js/dom.js');
   const parts = new Parts();

@@ -108,7 +108,7 @@ function patch(parent, wanted) {
     const list = wanted.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false && n !== "")
       .map((n) => refs.get(n) || (n instanceof Node ? n : document.createTextNode(String(n))));
     for (const n of list) if (n.isConnected) live.add(n);
-    const here = new Set(list);
+    let here = null; // this list as a set, made only when a node is looked for further on
     let old = parent.firstChild;
     for (const next of list) {
       if (next === old) { old = old.nextSibling; continue; }
@@ -116,6 +116,7 @@ function patch(parent, wanted) {
       // before it are dropped (they go) or wanted elsewhere (they are moved there, by the patch of
       // their new parent or as a stand-in's node): moving it instead would lay its whole subtree out again.
       if (next.parentNode === parent && old) {
+        here ||= new Set(list);
         let x = old;
         while (x && x !== next && !here.has(x)) x = x.nextSibling;
         if (x === next) {
