@@ -82,17 +82,33 @@ def start_webkit(config: Path):
             os.environ["XDG_CONFIG_HOME"] = before
 
 
+def settled(driver) -> tuple[dict, list[int]]:
+    """The window's rect and the page's viewport, read once both have stopped changing (the same
+    twice, 0.1 s apart): a resize reaches the page a little after the window, and on a busy
+    machine a read in between pairs the new window with the old viewport."""
+    last = None
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        now = (driver.get_window_rect(), driver.execute_script("return [innerWidth, innerHeight]"))
+        if now == last or time.monotonic() > deadline:
+            return now
+        last = now
+        time.sleep(0.1)
+
+
 def phone_size(driver, width: int, height: int) -> None:
-    """The window sized so that the page's viewport is ``width`` x ``height``."""
+    """The window sized so that the page's viewport is ``width`` x ``height``: the window's own
+    bars are what its rect has beyond the viewport, and the window is never asked to be smaller
+    than the viewport it must hold."""
     driver.set_window_size(width, height)
     for _ in range(3):
-        inner = driver.execute_script("return [innerWidth, innerHeight]")
+        rect, inner = settled(driver)
         if inner == [width, height]:
             return
-        rect = driver.get_window_rect()
-        driver.set_window_size(rect["width"] + width - inner[0], rect["height"] + height - inner[1])
-        time.sleep(0.2)
-    assert driver.execute_script("return [innerWidth, innerHeight]") == [width, height]
+        driver.set_window_size(
+            max(width, rect["width"] + width - inner[0]), max(height, rect["height"] + height - inner[1])
+        )
+    assert settled(driver)[1] == [width, height]
 
 
 class SeleniumPage:
