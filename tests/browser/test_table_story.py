@@ -1,38 +1,22 @@
-"""The table screen's stage tells the story: the lap's finale with the banker's answers on the stage,
-banners that end when the next reveal starts, Everybody Plays with every card, a landing on another
-space than the dice said, the caption of a past turn gone, the Skip button beside the wheel, an
-auction sale as one history line.
-
-Every game here is played by seats without phones on the table screen, through the page's own
-socket (`send`, as the table's controls do), the steps worked out on a local engine with the
-host's seed (`game_plan.Planner`). The table screen runs with reduced motion (it shows each outcome
-when the host's clock ends), no touch, light theme; each test names its sizes and languages.
+"""The table screen's stage tells the story: banners that end when the next reveal starts,
+Everybody Plays with every card, a landing on another space than the dice said, the caption of a
+past turn gone, the Skip button beside the wheel, an auction sale as one history line, the words
+of every event. The games and their table screen are `story_table.py`'s; each test names its sizes
+and languages.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from board_editor import board_24
 from fit_check import check_table
 from game_plan import NAMES, Planner
-from web_driver import log_end, seat_without_phones, settle, shoot, start_game, wait_log
-from web_host import SEED, TABLE, TV, start_host, stop_host
+from story_table import EN, NL, SETTINGS, Table, plan
+from web_driver import seat_without_phones, settle, shoot, start_game
+from web_host import TABLE, TV, start_host, stop_host
 
-from engine import BANKER, Game, Settings
-
-I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-EN = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
-NL = json.loads((I18N / "nl.json").read_text(encoding="utf-8"))
-SETTINGS = Settings(auction_seconds=120)
-
-SEND = """async ([action, as]) => {
-  const { send } = await import("/static/js/table-shared.js");
-  const ans = await send(action, as);
-  return ans && ans.ok ? null : JSON.stringify(ans);
-}"""
+from engine import Settings
 
 # Records, each time the stage starts to play an outcome, whether a banner was up; and, from each
 # banner's first frame for half a second, whether it ever overlapped the card's rank.
@@ -56,214 +40,6 @@ WATCH = """() => {
     look();
   }).observe(moment, { attributes: true, attributeFilter: ['hidden'] });
 }"""
-
-
-class Table:
-    """The table screen of a game played by seats without phones, and its mirror engine."""
-
-    def __init__(
-        self, browser, host, settings: Settings, board: dict | None = None, names: list[str] = NAMES, **options: Any
-    ) -> None:
-        self.ctx = browser.new_context(
-            **{**TABLE, "locale": "en-GB", "color_scheme": "light", "reduced_motion": "reduce", **options}
-        )
-        self.page = self.ctx.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(host.table_url)
-        settle(self.page)
-        seat_without_phones(self.page, names)
-        self.send(
-            BANKER,
-            {
-                "type": "set_settings",
-                "settings": {
-                    "auction_seconds": settings.auction_seconds,
-                    "lap_confirm": settings.lap_confirm,
-                    "board": board,
-                },
-            },
-        )
-        start_game(self.page)
-        self.mirror = Game.new(names, settings=settings, seed=SEED)
-        self.idle()
-
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        self.page.wait_for_function("() => document.querySelector('#app').dataset.reveal !== '1'")
-        problem = self.page.evaluate(SEND, [action, None if seat == BANKER else seat])
-        assert problem is None, (action, problem)
-
-    def idle(self) -> None:
-        """The reveal over, the table caught up with the mirror, the stage still."""
-        wait_log(self.page, log_end(self.mirror.view(None)))
-        self.page.wait_for_function(
-            "() => document.querySelector('#app').dataset.reveal === ''"
-            " && !document.querySelector('.stage[data-playing]')"
-        )
-
-    def play(self, steps, check=lambda seat, action, tag: None) -> None:
-        """Each planned step through the page; ``check`` after each one."""
-        for seat, action, tag in steps:
-            self.send(seat, action)
-            self.mirror.apply(seat, action)
-            self.idle()
-            check(seat, action, tag)
-
-    def caption(self) -> str:
-        return self.page.locator('[data-out="stage"]').inner_text()
-
-
-def plan(settings: Settings, names: list[str] = NAMES) -> Planner:
-    return Planner(Game.new(names, settings=settings, seed=SEED))
-
-
-def on_top(page, selector: str) -> bool:
-    """The element's middle is itself (or inside it) at elementFromPoint, and inside the window."""
-    return page.evaluate(
-        """(sel) => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
-      const x = r.left + r.width / 2, y = r.top + r.height / 2;
-      return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
-        && !!document.elementFromPoint(x, y)?.closest(sel); }""",
-        selector,
-    )
-
-
-def status_lines(page) -> float:
-    return page.evaluate("""() => { const s = document.querySelector('[data-out="status"]');
-      const st = getComputedStyle(s);
-      return (s.clientHeight - parseFloat(st.paddingTop) - parseFloat(st.paddingBottom)) / parseFloat(st.lineHeight); }""")
-
-
-LONG = ["Grootmoeder Wilhelmina B", *NAMES[1:]]
-"""The runner's name as long as the host takes (24 characters)."""
-
-
-def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
-    """1366×768 in English, then 1920×1080 in Dutch: the lap's start takes the stage, the claim
-    shows the runner, the set and two large answers; reject, claim again, confirm: the game ends."""
-    host = start_host(tmp_path / "data")
-    try:
-        table = Table(browser, host, SETTINGS, names=LONG)
-        page = table.page
-        p = plan(SETTINGS, LONG)
-        runner = 0
-        combination = p.give_combination(runner)
-        p.start_lap(runner, combination)
-        start = len(p.steps)
-        for _ in range(60):
-            if p.view["turn"] == runner and p.view["phase"] == "land":
-                break
-            p.filler_step()
-        p.do(runner, {"type": "claim_lap"}, "claimed")
-
-        def check(seat, action, tag):
-            if tag == "lap_started":
-                moment = page.locator('.moment[data-kind="lap_started"]')
-                moment.wait_for()
-                page.wait_for_function("() => document.querySelector('.moment').getAnimations().length === 0")
-                # The lap's start takes the whole stage: the runner, the card that started it, the set.
-                m, s = moment.bounding_box(), page.locator(".stage").bounding_box()
-                assert m["height"] > 0.85 * s["height"] and m["width"] > 0.9 * s["width"], (m, s)
-                assert LONG[runner] in moment.inner_text()
-                assert moment.locator(".grand-card .card-face").count() == 1
-                assert (
-                    sorted(
-                        int(c)
-                        for c in moment.locator("[data-casino]").evaluate_all("els => els.map(e => e.dataset.casino)")
-                    )
-                    == combination
-                )
-                shoot(page, shots / "lap-started.png")
-
-        table.play(p.steps[:start], check)
-        table.play(p.steps[start:])
-
-        def finale(words: dict) -> None:
-            stage = page.locator(".stage.finale")
-            stage.wait_for()
-            claim, status = words["show"]["finale_claim"], words["wait"]["lap_claim_banker"]
-            assert stage.locator('[data-out="runner"]').inner_text() == LONG[runner]
-            assert claim in stage.inner_text()
-            assert (
-                sorted(
-                    int(c) for c in stage.locator("[data-casino]").evaluate_all("els => els.map(e => e.dataset.casino)")
-                )
-                == combination
-            )
-            assert page.locator('[data-out="status"]').inner_text() == status
-            assert status_lines(page) <= 2.01  # two lines at most
-            assert page.locator("#drawer").count() == 0 and page.locator(".moment:not([hidden])").count() == 0
-            for answer in ("confirm_lap", "reject_lap"):
-                sel = f'.stage.finale [data-act="do"][data-type="{answer}"]'
-                assert on_top(page, sel), answer  # large, in the window and covered by nothing
-                box = page.locator(sel).bounding_box()
-                assert box["height"] >= 48, box
-                assert page.locator(sel).inner_text() == words["act"][answer]
-
-        finale(EN)
-        shoot(page, shots / "finale.png")
-        # The drawer keeps the two answers too.
-        page.locator('.bar [data-act="drawer"]').click()
-        assert page.locator('#drawer [data-type="confirm_lap"], #drawer [data-type="reject_lap"]').count() == 2
-        page.locator('#drawer .drawer-head [data-act="drawer"]').click()
-
-        page.locator('.stage.finale [data-type="reject_lap"]').click()
-        table.mirror.apply(BANKER, {"type": "reject_lap"})
-        table.idle()
-        assert page.locator(".history li span").first.inner_text() == EN["ev"]["lap_rejected"].format(
-            by="The banker", seat=LONG[runner]
-        )  # the banker in words, not "Seat 0"
-        assert page.locator(".stage.finale").count() == 0 and page.locator(".stage").count() == 1
-        table.play([(runner, {"type": "claim_lap"}, None)])
-
-        page.locator('.bar [data-act="lang"]').click()
-        page.wait_for_function("() => document.documentElement.lang === 'nl'")
-        page.set_viewport_size(TV)
-        finale(NL)
-        page.screenshot(path=shots / "finale-nl-1920x1080.png")
-        page.locator('.stage.finale [data-type="confirm_lap"]').click()
-        table.mirror.apply(BANKER, {"type": "confirm_lap"})
-        assert table.mirror.over and table.mirror.winner == runner
-        page.locator('[data-out="winner"]').wait_for()
-        assert LONG[runner] in page.locator('[data-out="winner"]').inner_text()
-        assert not table.errors, table.errors
-        table.ctx.close()
-    finally:
-        stop_host(host)
-
-
-def test_with_players_confirming_the_stage_names_them(browser, tmp_path, shots):
-    """1366×768 in English, dark theme, ``lap_confirm: "players"``: the claim names the other players
-    who may confirm too; the banker's answers stay on the stage; a seat without a phone confirms."""
-    host = start_host(tmp_path / "data")
-    try:
-        settings = Settings(auction_seconds=120, lap_confirm="players")
-        table = Table(browser, host, settings, color_scheme="dark")
-        page = table.page
-        p = plan(settings)
-        runner = 0
-        p.start_lap(runner, p.give_combination(runner))
-        for _ in range(60):
-            if p.view["turn"] == runner and p.view["phase"] == "land":
-                break
-            p.filler_step()
-        p.do(runner, {"type": "claim_lap"})
-        table.play(p.steps)
-        stage = page.locator(".stage.finale")
-        others = ", ".join(NAMES[1:])
-        assert stage.locator(".hint").inner_text() == EN["show"]["finale_phones"].format(names=others)
-        assert page.locator('[data-out="status"]').inner_text() == EN["wait"]["lap_claim"]
-        for answer in ("confirm_lap", "reject_lap"):
-            assert on_top(page, f'.stage.finale [data-act="do"][data-type="{answer}"]'), answer
-        page.screenshot(path=shots / "finale-players-dark.png")
-        check_table(page, "the lap claimed, the players confirming (1366x768, dark)")
-        page.locator('.phoneless[data-seat="1"] [data-type="confirm_lap"]').click()
-        table.mirror.apply(1, {"type": "confirm_lap"})
-        page.locator('[data-out="winner"]').wait_for()
-        assert table.mirror.winner == runner and not table.errors, table.errors
-        table.ctx.close()
-    finally:
-        stop_host(host)
 
 
 def everybody_plays(p: Planner) -> int:
@@ -315,6 +91,13 @@ def test_banners_end_when_a_reveal_starts_and_everybody_plays_shows_the_cards(br
                     assert NAMES[e["seat"]] in draw.inner_text()
                 assert moment.locator(".draw.top").get_attribute("data-seat") == str(result["winner"])
                 assert "★" in moment.locator(".draw.top").inner_text()
+                # A screen reader hears the prize as a sentence, not two names and an amount.
+                prize = next(e for e in reversed(view["log"]) if e["type"] == "paid" and e["to"] == result["winner"])
+                assert prize["from"] == "bank", prize
+                said = EN["show"]["money_moved"].format_map(
+                    {"from": EN["place"]["bank"], "amount": f"{prize['amount']:,}", "to": NAMES[result["winner"]]}
+                )
+                assert moment.locator(".moved li").first.aria_snapshot() == f"- listitem: {said}"
                 shown["everybody"] = moment.inner_text()
                 # The fade-in watched to its end before the window changes size for the shots.
                 page.wait_for_function("() => window.__rankCovered.some(([kind]) => kind === 'everybody_result')")

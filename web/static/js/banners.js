@@ -102,11 +102,13 @@ function lapStart(e, events, view) {
   ];
 }
 
+// Each line is said as a sentence (who pays what to whom): its names, arrow and amount are for the eye.
 function moneyLines(events, view) {
   const paid = events.filter((e) => e.type === "paid" && e.amount > 0).slice(0, 4);
+  const forTheEye = (el) => { el.setAttribute("aria-hidden", "true"); return el; };
   return paid.length ? h("ul", { class: "moved" }, paid.map((e) => h("li", {},
-    person(view, e.from), h("span", { class: "arrow", "aria-hidden": "true", text: "→" }), person(view, e.to),
-    h("strong", { text: money(e.amount) })))) : null;
+    h("span", { class: "sr", text: t("show.money_moved", { from: placeName(view, e.from), to: placeName(view, e.to), amount: money(e.amount) }) }),
+    ...[person(view, e.from), h("span", { class: "arrow", text: "→" }), person(view, e.to), h("strong", { text: money(e.amount) })].map(forTheEye)))) : null;
 }
 
 // The banner's children for the moment `e` among `events`.
