@@ -350,3 +350,32 @@ def test_a_kept_node_stays_put_when_the_nodes_before_it_go(browser, host):
         }, got
     finally:
         ctx.close()
+
+
+# The claim's <details> tapped open, then a render in the same task (as when the host's message comes
+# between the tap and its toggle event, which the browser sends a task later).
+TAP_THEN_RENDER = """async () => {
+  const { store } = await import("/static/js/phone-shared.js");
+  const details = document.querySelector('details[data-details="claimOpen"]');
+  details.querySelector("summary").click();
+  store.set({});
+  await new Promise((r) => setTimeout(r, 100));
+  const now = document.querySelector('details[data-details="claimOpen"]');
+  return { same: now === details, open: now.open, remembered: store.state.ui.claimOpen };
+}"""
+
+
+def test_a_tapped_details_stays_open_through_a_render_before_its_toggle_event(browser, host):
+    """A phone at 360x640 (touch, English) on the join page: the claim's box opened by a tap stays
+    open when the page renders before the tap's toggle event comes (CI once closed it under a
+    test that then waited for its field), and its field takes a code."""
+    ctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{host.base}/")
+        page.wait_for_function("() => document.querySelector('#app').dataset.conn === 'online'")
+        page.locator('details[data-details="claimOpen"] summary').wait_for()
+        assert page.evaluate(TAP_THEN_RENDER) == {"same": True, "open": True, "remembered": True}
+        page.locator('[data-input="claim"]').fill("1234 5678", timeout=2_000)
+    finally:
+        ctx.close()

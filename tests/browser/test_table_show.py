@@ -146,7 +146,8 @@ MOMENTS = """async () => {
     return { hidden: m.hidden, kind: m.dataset.kind, title: m.querySelector('.moment-title')?.textContent,
              draws: [...m.querySelectorAll('.draw')].map((d) => d.textContent), top: m.querySelector('.draw.top')?.textContent ?? null,
              rungs: [...m.querySelectorAll('.rung')].map((r) => `${r.dataset.step}:${r.className.replace('rung', '').trim()}`),
-             moved: [...m.querySelectorAll('.moved li')].map((l) => l.textContent) }; };
+             moved: [...m.querySelectorAll('.moved li')].map((l) => [l.querySelector('.sr')?.textContent,
+               [...l.children].filter((c) => c.getAttribute('aria-hidden') === 'true').map((c) => c.textContent).join('')]) }; };
   tell([result, paid], view);
   const everybody = shown();
   // With the wheel: each number in its colour; a tie replayed is a row of its own.
@@ -181,7 +182,8 @@ def test_big_moments_get_a_banner_with_the_money_that_moved(browser, host, shots
     assert (
         everybody["draws"] == ["3♠Ann", "K♥Bob★", "2♦Cas"] and everybody["top"] == "K♥Bob★"
     )  # the cards, not the scores
-    assert everybody["moved"] == ["the bank→Bob500,000"]
+    # Seen as names and an arrow, heard as a sentence.
+    assert everybody["moved"] == [["the bank pays 500,000 to Bob", "the bank→Bob500,000"]]
     wheel = got["wheel"]
     assert wheel["draws"] == ["17Ann", "17Bob★", "0Cas", "3Ann", "30Bob★"] and wheel["rows"] == ["first", "again"]
     assert wheel["colours"] == ["black", "black", "green", "red", "red"]

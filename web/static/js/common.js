@@ -70,12 +70,20 @@ function errorText(err) {
 }
 
 // An open or closed <details data-details="key"> stays so across renders; opened, it renders (what a
-// closed one holds may be built only while it is open).
+// closed one holds may be built only while it is open). A tap's toggle event comes a task after the
+// tap: the state follows the tap at once, so that a render in between (a message from the host)
+// does not close again what the tap opened.
 function rememberDetails(root, store) {
+  const tapped = new WeakSet(); // toggled by a tap, its toggle event still to come
+  root.addEventListener("click", (ev) => {
+    const d = ev.target.closest && ev.target.closest("summary")?.parentElement;
+    const key = d && d.localName === "details" && d.dataset.details;
+    if (key && !ev.defaultPrevented) { store.settle({ ui: { [key]: !d.open } }); tapped.add(d); }
+  }, true);
   root.addEventListener("toggle", (ev) => {
     const d = ev.target;
     const key = d.dataset && d.dataset.details;
-    if (key && !!store.state.ui[key] !== d.open) store.ui({ [key]: d.open });
+    if (key && (tapped.delete(d) || !!store.state.ui[key] !== d.open)) store.ui({ [key]: d.open });
   }, true);
 }
 
