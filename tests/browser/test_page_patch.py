@@ -273,25 +273,30 @@ MOVED_BEFORE = """async () => {
 }"""
 
 
-def test_a_kept_node_stays_put_when_the_nodes_before_it_move_away(browser, host):
-    """The table page (1366x768): the nodes before a kept list go into a new box (the phone's top as
-    its turn starts), one of them kept: the list is not taken out and put back, only the nodes that
-    left the list are."""
+def on_a_table_page(browser, host, script: str):
+    """What ``script`` returns, evaluated on a table page (1366x768, English) that has settled."""
     ctx = browser.new_context(**TABLE, locale="en-GB")
     try:
         page = ctx.new_page()
         page.goto(host.table_url)
         settle(page)
-        got = page.evaluate(MOVED_BEFORE)
-        assert got == {
-            "names": ["reach", "cards"],
-            "last": "reach",
-            "cards": True,
-            "removed": ["P", "SECTION"],
-            "text": "rolledbluff",
-        }, got
+        return page.evaluate(script)
     finally:
         ctx.close()
+
+
+def test_a_kept_node_stays_put_when_the_nodes_before_it_move_away(browser, host):
+    """The table page (1366x768): the nodes before a kept list go into a new box (the phone's top as
+    its turn starts), one of them kept: the list is not taken out and put back, only the nodes that
+    left the list are."""
+    got = on_a_table_page(browser, host, MOVED_BEFORE)
+    assert got == {
+        "names": ["reach", "cards"],
+        "last": "reach",
+        "cards": True,
+        "removed": ["P", "SECTION"],
+        "text": "rolledbluff",
+    }, got
 
 
 # Parts, one built inside another: the outer kept for a render, then built again with the inner's
@@ -321,35 +326,21 @@ def test_a_part_inside_a_kept_part_is_kept_with_it(browser, host):
     """The table page (1366x768): a part built inside another (a player's casino chips in their
     panel) is not forgotten while the outer part is kept, so when the outer is built again for
     other data (a new amount of money) the inner's node is the one from before."""
-    ctx = browser.new_context(**TABLE, locale="en-GB")
-    try:
-        page = ctx.new_page()
-        page.goto(host.table_url)
-        settle(page)
-        assert page.evaluate(NESTED) == {"builds": 1, "kept": True, "text": "twochips"}
-    finally:
-        ctx.close()
+    assert on_a_table_page(browser, host, NESTED) == {"builds": 1, "kept": True, "text": "twochips"}
 
 
 def test_a_kept_node_stays_put_when_the_nodes_before_it_go(browser, host):
     """The table page (1366x768): the status gives way to a panel of another kind before a kept list
     (the phone's cards): the old status goes, the list is not taken out and put back, and the node
     after it is patched in place."""
-    ctx = browser.new_context(**TABLE, locale="en-GB")
-    try:
-        page = ctx.new_page()
-        page.goto(host.table_url)
-        settle(page)
-        got = page.evaluate(DROPPED_BEFORE)
-        assert got == {
-            "names": ["SECTION", "UL", "DETAILS"],
-            "cards": True,
-            "info": True,
-            "removed": ["P"],
-            "text": "showingbluffTable 2",
-        }, got
-    finally:
-        ctx.close()
+    got = on_a_table_page(browser, host, DROPPED_BEFORE)
+    assert got == {
+        "names": ["SECTION", "UL", "DETAILS"],
+        "cards": True,
+        "info": True,
+        "removed": ["P"],
+        "text": "showingbluffTable 2",
+    }, got
 
 
 # The claim's <details> tapped open, then a render in the same task (as when the host's message comes
