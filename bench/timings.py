@@ -222,9 +222,12 @@ def main() -> int:
     sys.path.insert(0, str(root))
     from companion import cli
 
+    cli.serving_only()  # as the command's own process, before the app loads
+    from companion import app as factory
+
     target = Path(sys.argv[1])
     recorder = Recorder()
-    make = cli.create_app
+    make = factory.create_app
 
     def create_app(*args: Any, **kwargs: Any) -> Any:
         app = make(*args, **kwargs)
@@ -236,7 +239,7 @@ def main() -> int:
         part.write_text(json.dumps(recorder.take()))
         os.replace(part, target)
 
-    cli.create_app = create_app
+    factory.create_app = create_app
     signal.signal(signal.SIGUSR1, dump)
     signal.signal(signal.SIGUSR2, lambda *_: switch_frames())
     return cli.main(sys.argv[3:])

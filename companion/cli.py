@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import platformdirs
 
-from . import __version__, create_app
+from . import __version__
 from .door.network import Addresses, lan_addresses, serve
 from .logs import setup as setup_logs
 from .saving.datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
@@ -34,6 +34,26 @@ def _steady() -> None:
     objects that live as long as the process) is left out of every later garbage collection,
     whose full pass would otherwise walk it all while an act waits."""
     gc.freeze()
+
+
+CLIENT_LIBRARIES = ("requests", "websocket")
+"""What python-socketio's client side loads where it is installed (HTTP and websocket-client):
+about 230 modules and 7 MB that a host, which only serves, never uses."""
+
+
+def serving_only() -> None:
+    """Leave the Socket.IO client's libraries out of this process, as if they were not installed
+    (the client's own fallback; ``sys.modules`` holding None makes their import fail). Python-socketio's
+    package loads its client with its server, so this must come before the app is loaded. Only the
+    command's own process does it: a test process runs real clients."""
+    for name in CLIENT_LIBRARIES:
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+
+
+def run(argv: list[str] | None = None) -> int:
+    """The ``cashrun`` command (and the single file's entry): ``main`` in a process of its own."""
+    serving_only()
+    return main(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,6 +159,8 @@ def _open(lang: str, data_dir: Path) -> tuple[Flask, Host] | None:
 
     None (after saying why and what to do) when the folder cannot hold a database.
     """
+    from .app import create_app  # here: after ``serving_only``
+
     db = data_dir / DB_NAME
     if is_empty(db):
         _print(say(lang, "hardening.empty", path=db))
@@ -184,4 +206,4 @@ def _print(line: str) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import current_app, request
 
-from . import socketio
+from .app import socketio
 
 if TYPE_CHECKING:
     from .host import Host

@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import sys
 
-from companion.cli import main
+from companion import cli
 from companion.translations import say, system_language
 
 TERMINALS = (
@@ -59,7 +59,7 @@ def started_in_a_terminal() -> bool:
 system_libraries_for_children()
 if started_in_a_terminal():
     sys.exit(0)
-code = main()
+code = cli.run()
 if code and len(sys.argv) == 1 and sys.stdin is not None and sys.stdin.isatty():
     input(say(system_language(), "press_enter"))
 sys.exit(code)

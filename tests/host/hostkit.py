@@ -10,7 +10,7 @@ from unittest import mock
 from flask.testing import EnvironBuilder
 from flask_socketio import test_client
 
-from companion import create_app, socketio
+from companion.app import create_app, socketio
 from companion.common.timers import Timer
 from tests.engine.randomplay import concrete
 from tests.screen import Screen

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import sqlite3
+import subprocess
+import sys
 import threading
 import urllib.request
 from types import SimpleNamespace
@@ -232,3 +235,32 @@ def test_a_saved_game_that_fails_to_load_is_named_and_the_others_open(start, tmp
     db.close()
     code, out = start(tmp_path)
     assert code == 0 and f"Saved game {table.code} could not be opened" in out and "Opened a new table." in out
+
+
+SERVING_ONLY = """
+import json, sys
+from companion import cli
+cli.serving_only()
+from companion.app import create_app, socketio
+app = create_app(sys.argv[1])
+host = app.extensions["cashrun"]
+table, _ = host.open_latest()
+screen = socketio.test_client(app, auth={"table_key": table.key, "views": "whole"})
+phone = socketio.test_client(app)
+joined = phone.emit("join", {"code": table.code, "name": "Ann"}, callback=True)
+heard = [m["args"][0]["view"]["players"] for m in screen.get_received() if m["name"] == "view"]
+host.close()
+print(json.dumps({"left_out": [m for m in cli.CLIENT_LIBRARIES if sys.modules[m] is None], "joined": joined["ok"], "players": heard[-1]}))
+"""
+
+
+def test_the_command_serves_without_the_socket_clients_libraries(tmp_path):
+    """``cashrun`` leaves the Socket.IO client's libraries out of its process (``serving_only``):
+    the host still serves the table screen and lets a phone join."""
+    done = subprocess.run(
+        [sys.executable, "-c", SERVING_ONLY, str(tmp_path)], capture_output=True, text=True, timeout=60, check=True
+    )
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    assert said["left_out"] == list(cli.CLIENT_LIBRARIES)
+    assert said["joined"] is True
+    assert [p["name"] for p in said["players"]] == ["Ann"]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from hostkit import SEED, Client, FakeClock, card_paths, join, play
 
-from companion import create_app
+from companion.app import create_app
 from companion.play.pawns import COLOURS, EMOJI
 from engine.rng import seed_hash
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from hostkit import SEED, Client, FakeClock, join
 
-from companion import create_app
+from companion.app import create_app
 from companion.play.reveal import LONGEST, SECONDS, steps_of
 
 if TYPE_CHECKING:
