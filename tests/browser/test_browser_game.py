@@ -8,13 +8,12 @@ checks after every step that the table screen has caught up with the local engin
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections import Counter
-from pathlib import Path
 
 from game_plan import NAMES, plan_game, with_spins
+from i18n_files import EN, WORDS
 from phone_fit import SMALL_PHONE, PhoneFit
 from web_driver import (
     Frames,
@@ -40,9 +39,6 @@ from engine import BANKER, Game, Settings
 from engine.fairness import CHANCE
 from engine.rng import seed_hash
 
-I18N = Path(__file__).resolve().parents[2] / "web/static/i18n"
-WORDS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
-EN = WORDS["en"]
 PHONE_SEEDS = (1, 2, 3)
 """Each phone's randomness (`seeded_random`): with the host's CASHRUN_SEED, the whole game."""
 SETTINGS = Settings(auction_seconds=120)  # set through the table's house-rules form below

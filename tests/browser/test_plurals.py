@@ -7,17 +7,14 @@ at 1366×768; it has no screen of interest.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
+from i18n_files import EN, NL
 from web_driver import settle
 from web_host import TABLE
 
 from engine import Game
 
-I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-FILES = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("nl", "en")}
 FORMS = {"one", "other"}
 
 
@@ -34,7 +31,7 @@ def entries(node: dict, path: str = "") -> dict[str, object]:
 
 
 def test_both_languages_have_the_same_strings_and_whole_plural_forms():
-    nl, en = entries(FILES["nl"]), entries(FILES["en"])
+    nl, en = entries(NL), entries(EN)
     assert set(nl) == set(en)
     plurals = 0
     for words in (nl, en):
