@@ -9,8 +9,6 @@ names its sizes and languages.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from game_plan import NAMES, Planner
@@ -19,9 +17,6 @@ from web_host import SEED, TABLE
 
 from engine import BANKER, Game, Settings
 
-I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-EN = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
-NL = json.loads((I18N / "nl.json").read_text(encoding="utf-8"))
 SETTINGS = Settings(auction_seconds=120)
 
 SEND = """async ([action, as]) => {

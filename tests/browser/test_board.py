@@ -9,10 +9,10 @@ page shows each outcome when the host's clock ends; full motion for the first mo
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from board_editor import board_24, button, enter_board
 from game_plan import NAMES, plan_board_game
+from i18n_files import EN
 from phone_fit import SMALL_PHONE
 from web_driver import (
     confirm_if_asked,
@@ -29,7 +29,6 @@ from web_host import SEED, TABLE, start_host, stop_host
 
 from engine import BANKER, Game, Settings
 
-EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
 SETTINGS = Settings(board=board_24(), auction_seconds=120)
 
 PAWN_ON = """([seat, at]) => {

@@ -9,14 +9,13 @@ given one before it without undoing back to it. The taps a person makes are coun
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from board_editor import board_24, button, enter_board
+from i18n_files import EN, NL
 from web_driver import settle
 from web_host import TABLE
 
-WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-WORDS = {lang: json.loads((WEB / f"{lang}.json").read_text(encoding="utf-8"))["boardedit"] for lang in ("en", "nl")}
+WORDS = {"en": EN["boardedit"], "nl": NL["boardedit"]}
 TAPS_BEFORE = 43
 """Taps for the same board with the editor before this one (opening it, a kind then its casino or
 symbol for each space, Save), counted the same way on the build before."""

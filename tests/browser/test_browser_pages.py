@@ -3,21 +3,17 @@ a phone, claim codes and a host that dies and comes back."""
 
 from __future__ import annotations
 
-import json
 import re
 import signal
-from pathlib import Path
 from urllib.parse import urlparse
 
+from i18n_files import EN, NL
 from web_driver import joined_phone, kept_fair_args, log_end, open_table, perform, settle, wait_log
 from web_host import PHONE, TABLE, start_host, stop_host
 
 from companion.translations import TABLE_ONLY
 from engine import Game
 
-WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
-EN = json.loads((WEB / "en.json").read_text(encoding="utf-8"))
 LIMIT = 150 * 1024
 
 

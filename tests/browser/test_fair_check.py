@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
+
+from i18n_files import EN
 
 from engine import BANKER, Game
 from engine.fairness import CHANCE, Unfair, check
@@ -215,9 +216,7 @@ def test_the_end_screen_says_which_check_failed_in_words(browser, host):
     page = browser.new_page(locale="en-GB")
     page.goto(f"{host.base}/j/{host.code}")
     page.locator('[data-input="name"]').wait_for()
-    en = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))[
-        "fair"
-    ]
+    en = EN["fair"]
     [(game, _, _)] = finished_games(1)
     export = json.loads(game.to_json())
     draws = sum(len(e["draws"]) for e in export["log"] if e["type"] in CHANCE)

@@ -3,16 +3,12 @@ check when a phone cannot open the page, for the laptop's system; the drawer sho
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from i18n_files import WORDS
 from web_driver import perform, settle
 from web_host import PHONE, TABLE
 
 from companion import __version__
 
-WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-TEXTS = {lang: json.loads((WEB / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("nl", "en")}
 HELP = "section.firstrun"
 
 
@@ -31,7 +27,7 @@ def help_texts(page) -> list[str]:
 
 
 def expected(lang: str, system: str, port: str) -> list[str]:
-    first = TEXTS[lang]["firstrun"]
+    first = WORDS[lang]["firstrun"]
     firewall = first["firewall"][system].replace("{port}", port)
     return [
         f"{first['firewall_title']} {firewall}",
@@ -49,7 +45,7 @@ def test_the_help_is_shown_until_the_first_phone_joins(browser, host, shots):
         page = ctx.new_page()
         page.goto(host.table_url)
         settle(page)
-        assert page.locator(f"{HELP} h2").text_content() == TEXTS["en"]["firstrun"]["title"]
+        assert page.locator(f"{HELP} h2").text_content() == WORDS["en"]["firstrun"]["title"]
         assert page.locator(HELP).get_attribute("data-firstrun") == system
         assert help_texts(page) == expected("en", system, port)
         page.screenshot(path=shots / f"table-lobby-help-{system}-en.png")
@@ -65,7 +61,7 @@ def test_the_help_is_shown_until_the_first_phone_joins(browser, host, shots):
     table.screenshot(path=shots / "table-lobby-help-linux-nl.png")
     # The banker's drawer names the version.
     table.locator('.bar [data-act="drawer"]').click()
-    assert table.locator('[data-out="version"]').inner_text() == TEXTS["nl"]["about"]["version"].replace(
+    assert table.locator('[data-out="version"]').inner_text() == WORDS["nl"]["about"]["version"].replace(
         "{version}", __version__
     )
     table.keyboard.press("Escape")  # the drawer closes with Esc

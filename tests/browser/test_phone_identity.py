@@ -5,17 +5,12 @@ Phones: 360x640, touch, Dutch or English as named in each context."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
+from i18n_files import EN, NL
 from phone_fit import SMALL_PHONE
 from web_driver import Frames, open_table, perform, secrets, settle, start_game
 from web_host import ARGS, CHROMIUM
-
-WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
-EN = json.loads((WEB / "en.json").read_text(encoding="utf-8"))
 
 # navigator.vibrate recorded, so the test sees each call (Chromium on a desktop has none to feel).
 VIBRATE = "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };"

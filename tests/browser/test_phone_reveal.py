@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
+from i18n_files import WORDS
 from phone_fit import LANDSCAPE, OFF_SCREEN, PORTRAIT, SMALL_PHONE
 from web_driver import Frames, open_table, settle, start_game
 from web_host import start_host, stop_host
 
-WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-WORDS = {lang: json.loads((WEB / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
 LOCALE = {"en": "en-GB", "nl": "nl-NL"}
 SENT: dict = {}
 """Each phone's Socket.IO frames (what it sent and heard), from before it loaded."""

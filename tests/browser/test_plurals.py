@@ -1,5 +1,6 @@
 """Plural forms: the translation files' count strings, the page's plural function in Dutch and
-English, and the table's status line with two bidders left ("mogen bieden", not "mag").
+English, and the table's status line with two bidders left ("mogen bieden", not "mag") and with
+several seats to roll ("6 players roll the dice", not "rolls").
 
 The browser part runs the page's own modules (i18n.js, words.js) in Chromium on the table page,
 at 1366×768; it has no screen of interest.
@@ -7,17 +8,14 @@ at 1366×768; it has no screen of interest.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
+from i18n_files import EN, NL
 from web_driver import settle
 from web_host import TABLE
 
 from engine import Game
 
-I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-FILES = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("nl", "en")}
 FORMS = {"one", "other"}
 
 
@@ -34,7 +32,7 @@ def entries(node: dict, path: str = "") -> dict[str, object]:
 
 
 def test_both_languages_have_the_same_strings_and_whole_plural_forms():
-    nl, en = entries(FILES["nl"]), entries(FILES["en"])
+    nl, en = entries(NL), entries(EN)
     assert set(nl) == set(en)
     plurals = 0
     for words in (nl, en):
@@ -100,7 +98,15 @@ def auction_views() -> list[dict]:
     return [two, game.view(None)]
 
 
-def test_the_plural_function_and_two_bidders_in_both_languages(browser, host):
+def roll_views() -> list[dict]:
+    """The engine's public view of a six-player game waiting for one roll, then the same view
+    waiting for two seats and for all six (a view the engine does not make: the words must still agree)."""
+    one = Game.new(["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"], seed="plural").view(None)
+    assert one["phase"] == "roll"
+    return [one, *({**one, "waiting": {**one["waiting"], "seats": seats}} for seats in ([0, 1], list(range(6))))]
+
+
+def test_the_plural_function_and_the_status_line_for_several_seats_in_both_languages(browser, host):
     ctx = browser.new_context(**TABLE, locale="nl-NL")
     try:
         page = ctx.new_page()
@@ -120,6 +126,18 @@ def test_the_plural_function_and_two_bidders_in_both_languages(browser, host):
         assert page.evaluate(WAITING, ["en", [two, one]]) == [
             f"Auction of {casino}: {names[0]} and {names[1]} may bid",
             f"Auction of {casino}: {last} may bid",
+        ]
+        rolls = roll_views()
+        roller = rolls[0]["players"][rolls[0]["waiting"]["seats"][0]]["name"]
+        assert page.evaluate(WAITING, ["nl", rolls]) == [
+            f"{roller} gooit de dobbelstenen",
+            "Ann en Bob gooien de dobbelstenen",
+            "6 spelers gooien de dobbelstenen",
+        ]
+        assert page.evaluate(WAITING, ["en", rolls]) == [
+            f"{roller} rolls the dice",
+            "Ann and Bob roll the dice",
+            "6 players roll the dice",
         ]
     finally:
         ctx.close()

@@ -18,20 +18,17 @@ phone before the first normal screen's face; nor may a phone show the state afte
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any
 
 from game_plan import NAMES, Planner
+from i18n_files import WORDS
 from phone_fit import SMALL_PHONE
 from web_driver import confirm_if_asked, phone_chains, settle
 from web_host import SEED, TABLE, TV, start_host, stop_host
 
 from engine import BANKER, Game, Settings
 
-I18N = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-WORDS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
 LOCALE = {"en": "en-GB", "nl": "nl-NL"}
 SETTINGS = Settings(auction_seconds=120)
 SHOWN = {"spin", "dice", "die", "card", "bluff_challenged"}

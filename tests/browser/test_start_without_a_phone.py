@@ -5,14 +5,10 @@ the banker starts without it. The laptop's screen (1366×768) in English, the ph
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from i18n_files import WORDS
 from web_driver import Frames, confirm_if_asked, joined_phone, kept_entries, settle
 from web_host import PHONE, TABLE, start_host, stop_host
 
-I18N = Path(__file__).resolve().parents[2] / "web/static/i18n"
-WORDS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "nl")}
 GAME = "() => document.querySelector('#app').dataset.kind === 'game'"
 
 

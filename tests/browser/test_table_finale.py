@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fit_check import check_table
 from game_plan import NAMES
-from story_table import EN, NL, SETTINGS, Table, on_top, plan, status_lines
+from i18n_files import EN, NL
+from story_table import SETTINGS, Table, on_top, plan, status_lines
 from web_driver import shoot
 from web_host import TV, start_host, stop_host
 

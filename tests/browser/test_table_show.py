@@ -6,15 +6,9 @@ Every test here shows the table screen at 1366×768 (``TABLE``), no touch, in En
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from i18n_files import EN, NL
 from web_driver import seat_without_phones, settle, start_game
 from web_host import TABLE
-
-WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-EN = json.loads((WEB / "en.json").read_text(encoding="utf-8"))
-NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
 
 WORDS = """async (lang) => {
   const i18n = await import("/static/js/i18n.js");

@@ -12,7 +12,8 @@ from typing import Any
 from board_editor import board_24
 from fit_check import check_table
 from game_plan import NAMES, Planner
-from story_table import EN, NL, SETTINGS, Table, plan
+from i18n_files import EN, NL
+from story_table import SETTINGS, Table, plan
 from web_driver import seat_without_phones, settle, shoot, start_game
 from web_host import TABLE, TV, start_host, stop_host
 

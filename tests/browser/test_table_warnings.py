@@ -3,18 +3,17 @@ being guessed (in the banker's drawer) and saving that stopped (the data file ca
 
 from __future__ import annotations
 
-import json
 import subprocess
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import socketio
+from i18n_files import EN, NL
 from web_driver import open_table, perform
 from web_host import start_host, stop_host
 
-WEB = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
-NL = json.loads((WEB / "nl.json").read_text(encoding="utf-8"))
-EN = json.loads((WEB / "en.json").read_text(encoding="utf-8"))
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def immutable(path: Path, on: bool) -> bool:

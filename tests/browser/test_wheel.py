@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from i18n_files import EN
 from web_driver import settle
 from web_host import TABLE
-
-EN = json.loads((Path(__file__).resolve().parents[2] / "web/static/i18n/en.json").read_text(encoding="utf-8"))
 
 FEED = """async () => {
   const { Stage, ORDER } = await import("/static/js/stage.js");
