@@ -25,8 +25,10 @@ at a family's table does not share its processor with the laptop's screen. With 
 open on this two-core machine, the phone's frame waited for a core: in a trace at 1x with both
 pages open, the phone's frame task ran on its thread for 2.1 of its 4.3 ms (p50), and its longest
 pause came most often right after its paint, where the main thread waits for the compositor thread
-to take the frame, while the table screen's renderer held the other core. The table's slowed game
-keeps the phone open, at full speed: the phone plays its seat and its spins.
+to take the frame, while the table screen's renderer held the other core. Likewise the table's
+slowed game closes the phone page once it has its seat (the phone is not on the laptop either), and
+the phone's seat plays on over a socket of this script with the phone's token: the same actions,
+its spins with the links of the phone's chain, as the page would send them.
 
 For every ``update`` (or ``view``) message a page gets, the page measures (an init script round
 the socket's ``onmessage``) the script of that message, to the end of the microtasks it queued
@@ -132,6 +134,8 @@ HIDE = """(selector) => addEventListener("DOMContentLoaded", () => {
   sheet.insertRule(`${selector} { display: none !important; }`, sheet.cssRules.length);
 })"""
 
+ONLINE = "(seat) => document.querySelector(`.tplayer[data-seat='${seat}'] .dot.on`)"
+
 WAIT = "(end) => Number(document.querySelector('#app').dataset.logEnd || -1) >= end && document.querySelector('#app').dataset.reveal !== '1'"
 
 
@@ -205,24 +209,34 @@ def play(
             plan, mirror = claim_the_last_seat(table, phone, host.base)
             wait_log(table, log_end(mirror.view(None)))
             sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
-            for page in (table, phone):
-                page.evaluate("() => { window.__updates.length = 0; }")
             pages = {"phone": phone, "table": table}
+            seat = None  # the phone's seat played over a socket of this script, once its page is closed
+            # Each slowed page plays on its own device: the phone does not share the laptop's processor.
             if slowed == ("phone",):
-                table.close()  # a phone at the table does not share its processor with the table screen
+                table.close()
                 del pages["table"]
+            elif slowed == ("table",):
+                token = phone.evaluate("() => localStorage.getItem('cashrun.token')")
+                phone.close()
+                del pages["phone"]
+                seat = TableSocket(host.base, None, token=token)
+                table.wait_for_function(ONLINE, arg=PHONE_SEAT, polling=50)  # the seat's dot went off and on again
+            for page in pages.values():
+                page.evaluate("() => { window.__updates.length = 0; }")
             if "table" in slowed:
                 throttle(tctx, table, rate)
             if "phone" in slowed:
                 throttle(pctx, phone, rate)
             if trace:
                 browser.start_tracing(path=trace, categories=categories)
-            for seat, action, _tag in plan.steps:
-                if seat == PHONE_SEAT:
+            for who, action, _tag in plan.steps:
+                if who == PHONE_SEAT and seat:
+                    seat.act(action)
+                elif who == PHONE_SEAT:
                     perform(phone, action, by={"bid": "quick", "bet": "fewest"}.get(action["type"], "typing"))
                 else:
-                    sock.act(action, None if seat == BANKER else seat)
-                mirror.apply(seat, action)
+                    sock.act(action, None if who == BANKER else who)
+                mirror.apply(who, action)
                 end = log_end(mirror.view(None))
                 for page in pages.values():
                     wait_log(page, end)
@@ -230,6 +244,8 @@ def play(
             if trace:
                 browser.stop_tracing()
             sock.close()
+            if seat:
+                seat.close()
             assert mirror.over and not errors, errors
             return {
                 name: [

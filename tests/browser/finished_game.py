@@ -24,14 +24,16 @@ CALM = ("claim_lap", "roll", "decline", "accept_loss", "pass_bid", "collect", "s
 
 
 class TableSocket:
-    """The table screen's socket with whole views; ``latest`` is the last view it got."""
+    """The table screen's socket with whole views; ``latest`` is the last view it got. With
+    ``token`` it is instead the socket of the phone that holds that seat's token."""
 
-    def __init__(self, base: str, key: str) -> None:
+    def __init__(self, base: str, key: str | None, token: str | None = None) -> None:
         self.sio = socketio.Client(reconnection=False)
         self.latest: dict[str, Any] | None = None
         self._got = threading.Event()
         self.sio.on("view", self._view)
-        self.sio.connect(base, auth={"table_key": key, "views": "whole"}, transports=["websocket"], wait_timeout=10)
+        auth = {"table_key": key} if token is None else {"token": token}
+        self.sio.connect(base, auth={**auth, "views": "whole"}, transports=["websocket"], wait_timeout=10)
         assert self._got.wait(10), "no view"
         self._ids = 0
 
