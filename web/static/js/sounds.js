@@ -6,13 +6,26 @@ const KEY = "cashrun.sound";
 let audio = null;
 
 function soundOn() { return localStorage.getItem(KEY) !== "off"; }
-function setSound(on) { localStorage.setItem(KEY, on ? "on" : "off"); }
+function setSound(on) { localStorage.setItem(KEY, on ? "on" : "off"); wake(); }
+
+// The audio is made ready at a tap or a key on the page: a browser lets it sound only after one, and
+// making it takes tens of milliseconds (45 at full speed in Chromium), which the first big moment's
+// frame would otherwise wait for. One made before any tap (a screen reloaded mid-game) waits for one.
+function wake() {
+  if (!soundOn()) return;
+  try {
+    audio ||= new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+  } catch { /* no audio here */ }
+}
+addEventListener("pointerdown", wake, { capture: true, passive: true });
+addEventListener("keydown", wake, { capture: true });
 
 // One tone: frequency, length (s), volume, wave, start offset (s) and an optional slide to `to` Hz.
 function tone(freq, len, vol = 0.06, type = "square", at = 0, to = null) {
   if (!soundOn()) return;
   try {
-    audio = audio || new AudioContext();
+    audio ||= new AudioContext();
     const start = audio.currentTime + at;
     const o = audio.createOscillator(), g = audio.createGain();
     o.type = type;
