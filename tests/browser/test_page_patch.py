@@ -32,6 +32,13 @@ LOOK = """(sel) => [...document.querySelectorAll(sel)].map((el) => ({
   touched: window.__touched.filter((t) => el.contains(t)).map((t) => t.nodeType === 3 ? `text:${t.parentNode.className}` : t.className || t.nodeName),
 }))"""
 TEXTS = "(sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent)"
+SHOWS = """async () => {
+  // Counts the stage's showing of an outcome (its face and its words) from now on.
+  const { Stage } = await import('/static/js/stage.js');
+  const show = Stage.prototype.show;
+  window.shows = 0;
+  Stage.prototype.show = function (...args) { window.shows++; return show.apply(this, args); };
+}"""
 
 
 @contextmanager
@@ -79,6 +86,7 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
         phone.locator(".table-info .others li").first.wait_for()
         for page in (table, phone):
             page.evaluate(MARK)
+        table.evaluate(SHOWS)
         money_before = table.evaluate(TEXTS, '.tplayer[data-seat="2"] .tp-money')
         # The banker gives Cas (seat 2, no phone) 100,000: her money and the history change, nothing else.
         transfer = next(
@@ -102,6 +110,7 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
         for sel in (".col-players", ".for-sale", '[data-out="status"]', ".bar"):
             assert all(x["kept"] for x in table.evaluate(LOOK, sel)), sel
         assert table.evaluate(LOOK, ".for-sale") == [{"kept": True, "touched": []}]
+        assert table.evaluate("window.shows") == 0  # the stage's outcome, shown before, is not put in words again
 
         # The phone of Ann (seat 0): her panel and cards untouched, Cas's line in the table list patched.
         for sel in ("section.me", ".card-row", ".table-info summary"):

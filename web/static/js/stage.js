@@ -105,6 +105,7 @@ class Stage {
     this.gen = 0;
     this.anim = null;
     this.lastLog = null; // the log showLast last showed
+    this.shown = null; // what showLast last wrote (the outcome's place in the log and the caption's case), till the stage plays
     this.until = null; // performance.now() when the host's reveal clock ends, while one runs
     this.waited = false; // the last view came held (connected during a reveal): nothing to play
   }
@@ -161,10 +162,15 @@ class Stage {
     const log = this.lastLog || [];
     let i = log.length - 1;
     while (i >= 0 && !SHOWN.has(log[i].type)) i--;
-    if (i >= 0) this.show(log[i]);
     const after = log.slice(i + 1);
     const named = after.findLast((e) => e.type === "landed" && typeof e.dice_at === "number");
     const later = after.some((e) => e.type === "turn") && !after.some((e) => e.type === "first_player");
+    // Shown already, with this caption, since the stage last played: nothing to write (its words
+    // cost as much as the rest of the stage's part of an update).
+    const key = `${((this.view && this.view.log_start) || 0) + i} ${named ? `${named.at}/${named.dice_at}` : ""} ${later}`;
+    if (key === this.shown) return;
+    this.shown = key;
+    if (i >= 0) this.show(log[i]);
     this.caption.classList.toggle("named", !!named);
     if (named) this.say(t("show.named_short", { space_no: named.at + 1, dice_no: named.dice_at + 1 }));
     else if (later) this.say("");
@@ -216,6 +222,7 @@ class Stage {
   // clock (finish()), the old one dimmed and the dice blank; the caption says in how many seconds
   // this screen shows it.
   async untilClock(e = null) {
+    this.shown = null;
     this.el.dataset.playing = e ? e.type : "wait";
     this.el.dispatchEvent(new Event("stage-play"));
     this.caption.classList.remove("named");
@@ -287,6 +294,7 @@ class Stage {
   // One outcome in `ms` (a fraction of it with reduced motion): the motion, then the result shown.
   async play(e, ms, fast) {
     const run = fast ? Math.min(ms, 600) : ms;
+    this.shown = null;
     this.el.dataset.playing = e.type;
     delete this.el.dataset.stale;
     this.caption.classList.remove("named");
