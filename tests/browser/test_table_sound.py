@@ -1,6 +1,7 @@
 """The table's sounds are made ready at the first tap or key on the screen, while the sound is on:
 making a browser's audio takes tens of milliseconds, which the frame of the first moment that
-sounds would otherwise wait for, and a browser lets it sound only after a tap."""
+sounds would otherwise wait for, and a browser lets it sound only after a tap. Switched off, the
+audio stops running."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from web_host import TABLE, start_host, stop_host
 SPY = """(() => {
   const Real = window.AudioContext;
   window.made = [];  // the event each audio context was made in (null: outside any)
+  window.audios = [];
   window.AudioContext = class extends Real {
-    constructor(...args) { super(...args); window.made.push(window.event ? window.event.type : null); }
+    constructor(...args) { super(...args); window.made.push(window.event ? window.event.type : null); window.audios.push(this); }
   };
 })();"""
+
+SWITCH = "(on) => import('/static/js/sounds.js').then((m) => m.setSound(on))"
+STATE = "(state) => window.audios[0].state === state"
 
 SOUND_OFF = "localStorage.setItem('cashrun.sound', 'off')"
 
@@ -35,6 +40,11 @@ def test_the_audio_is_made_at_the_first_tap_and_not_while_the_sound_is_off(brows
             page.locator(".bar .brand").click()
             page.evaluate("import('/static/js/sounds.js').then((m) => m.play('banner'))")
             assert page.evaluate("window.made") == (["pointerdown"] if on else [])
+            if on:  # switched off, the audio stops running; on again, it runs
+                page.evaluate(SWITCH, False)
+                page.wait_for_function(STATE, arg="suspended")
+                page.evaluate(SWITCH, True)
+                page.wait_for_function(STATE, arg="running")
             ctx.close()
     finally:
         stop_host(host)

@@ -6,7 +6,12 @@ const KEY = "cashrun.sound";
 let audio = null;
 
 function soundOn() { return localStorage.getItem(KEY) !== "off"; }
-function setSound(on) { localStorage.setItem(KEY, on ? "on" : "off"); wake(); }
+// Switched off, the audio stops running (its thread would run on through a silent game).
+function setSound(on) {
+  localStorage.setItem(KEY, on ? "on" : "off");
+  if (on) wake();
+  else if (audio && audio.state === "running") audio.suspend();
+}
 
 // The audio is made ready at a tap or a key on the page: a browser lets it sound only after one, and
 // making it takes tens of milliseconds (45 at full speed in Chromium), which the first big moment's
