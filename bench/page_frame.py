@@ -79,6 +79,7 @@ from playwright.sync_api import sync_playwright
 from web_driver import log_end, perform, seeded_random, start_game
 from web_host import ARGS, CHROMIUM, start_host, stop_host
 
+from companion.play.broadcast import PRESENCE_DELAY
 from engine import BANKER
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
@@ -220,7 +221,9 @@ def play(
                 phone.close()
                 del pages["phone"]
                 seat = TableSocket(host.base, None, token=token)
-                table.wait_for_function(ONLINE, arg=PHONE_SEAT, polling=50)  # the seat's dot went off and on again
+                # The others hear a phone come and go a moment later, in one message: that one before the game's.
+                time.sleep(PRESENCE_DELAY + 0.25)
+                table.wait_for_function(ONLINE, arg=PHONE_SEAT, polling=50)
             for page in pages.values():
                 page.evaluate("() => { window.__updates.length = 0; }")
             if "table" in slowed:
