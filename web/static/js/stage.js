@@ -105,7 +105,7 @@ class Stage {
     this.gen = 0;
     this.anim = null;
     this.lastLog = null; // the log showLast last showed
-    this.shown = null; // what showLast last wrote (the outcome's place in the log and the caption's case), till the stage plays
+    this.shown = null; // what showLast last wrote (the outcome's event and the caption's case), till the stage plays
     this.until = null; // performance.now() when the host's reveal clock ends, while one runs
     this.waited = false; // the last view came held (connected during a reveal): nothing to play
   }
@@ -165,12 +165,13 @@ class Stage {
     const after = log.slice(i + 1);
     const named = after.findLast((e) => e.type === "landed" && typeof e.dice_at === "number");
     const later = after.some((e) => e.type === "turn") && !after.some((e) => e.type === "first_player");
-    // Shown already, with this caption, since the stage last played: nothing to write (its words
-    // cost as much as the rest of the stage's part of an update).
-    const key = `${((this.view && this.view.log_start) || 0) + i} ${named ? `${named.at}/${named.dice_at}` : ""} ${later}`;
-    if (key === this.shown) return;
-    this.shown = key;
-    if (i >= 0) this.show(log[i]);
+    // Shown already (the same event, kept by an update), with this caption, since the stage last
+    // played: nothing to write (its words cost as much as the rest of the stage's part of an update).
+    const event = i >= 0 ? log[i] : null;
+    const said = `${named ? `${named.at}/${named.dice_at}` : ""} ${later}`;
+    if (this.shown && this.shown.event === event && this.shown.said === said) return;
+    this.shown = { event, said };
+    if (event) this.show(event);
     this.caption.classList.toggle("named", !!named);
     if (named) this.say(t("show.named_short", { space_no: named.at + 1, dice_no: named.dice_at + 1 }));
     else if (later) this.say("");
