@@ -37,7 +37,7 @@ def test_the_audio_is_made_at_the_first_tap_and_not_while_the_sound_is_off(brows
             settle(page)
             assert page.evaluate("window.made") == []
             page.locator(".bar .brand").click()
-            page.locator(".bar .brand").click()
+            page.locator(".bar .brand").click()  # a second tap and a sound make no other
             page.evaluate("import('/static/js/sounds.js').then((m) => m.play('banner'))")
             assert page.evaluate("window.made") == (["pointerdown"] if on else [])
             if on:  # switched off, the audio stops running; on again, it runs
