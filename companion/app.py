@@ -50,7 +50,7 @@ def create_app(
     ``CASHRUN_REVEAL_SCALE``) multiplies how long the table's stage shows each chance outcome
     before anyone may act on it; 0 turns that off, for tests and benches that do not watch the stage.
     """
-    from . import events  # noqa: F401  (its decorators register the Socket.IO handlers)
+    from . import events
     from .common.timers import ThreadScheduler
     from .door.gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
     from .door.packets import PacketDoor
@@ -90,6 +90,7 @@ def create_app(
         rate=rate,
         reveal_scale=reveal_scale if reveal_scale is not None else float(os.environ.get("CASHRUN_REVEAL_SCALE", "1")),
     )
+    events.register(socketio.server, host)  # before the door, which reads the events' names
     transport.door = PacketDoor(socketio.server, host.guard)
     app.wsgi_app = Gate(app.wsgi_app, host.guard, lambda: host.addresses)  # type: ignore[method-assign]
     return app

@@ -1,7 +1,15 @@
-"""Socket.IO events: who sends each one and who hears the answer (docs/protocol.md)."""
+"""Socket.IO events: who sends each one and who hears the answer (docs/protocol.md).
+
+``connect`` and ``disconnect`` are Flask-SocketIO's handlers, run in a Flask request context
+(the socket's address). Every other event is a message a page sends many times a game: it is
+registered on the python-socketio server itself (``register``), with its host bound, so no
+request context is built for it (Flask-SocketIO builds one per event, its URL match and
+session included: about a tenth of a millisecond of each act).
+"""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from flask import current_app, request
@@ -9,7 +17,29 @@ from flask import current_app, request
 from .app import socketio
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import socketio as python_socketio
+
     from .host import Host
+
+    Handler = Callable[[Host, str, Any], dict[str, Any]]
+    """A message's handler: the host, the socket's id and the message's data."""
+
+MESSAGES: dict[str, Handler] = {}
+"""Each message's handler by its event name (``on_join`` for ``join``)."""
+
+
+def message(handler: Handler) -> Handler:
+    """A page's message: registered by ``register``."""
+    MESSAGES[handler.__name__.removeprefix("on_")] = handler
+    return handler
+
+
+def register(server: python_socketio.Server, host: Host) -> None:
+    """Every message's handler on ``server``, answering for ``host``."""
+    for event, handler in MESSAGES.items():
+        server.on(event, partial(handler, host))
 
 
 def _host() -> Host:
@@ -36,88 +66,77 @@ def on_disconnect(reason: Any = None) -> None:
     _host().disconnect(_sid())
 
 
-@socketio.on("join")
-def on_join(data: Any = None) -> dict[str, Any]:
+@message
+def on_join(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A phone without a seat sends ``{code, name, pawn?, client_seed?}``; it hears ``{ok, seat,
     token}``, and everyone at that table hears a new ``view``."""
-    host = _host()
-    return host.handle(_sid(), host.join, data)
+    return host.handle(sid, host.join, data)
 
 
-@socketio.on("peek")
-def on_peek(data: Any = None) -> dict[str, Any]:
+@message
+def on_peek(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A phone at the join address sends ``{code}``; it hears ``{ok, status, seed_hash}`` and, for
     an open lobby, the pawns it may pick."""
-    host = _host()
-    return host.handle(_sid(), host.peek, data)
+    return host.handle(sid, host.peek, data)
 
 
-@socketio.on("watch")
-def on_watch(data: Any = None) -> dict[str, Any]:
+@message
+def on_watch(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A phone without a seat sends ``{code}`` of a game that has started; it hears ``{ok}`` and
     then the public ``view`` after every change, with no secrets and nothing of the table screen."""
-    host = _host()
-    return host.handle(_sid(), host.watch, data)
+    return host.handle(sid, host.watch, data)
 
 
-@socketio.on("claim")
-def on_claim(data: Any = None) -> dict[str, Any]:
+@message
+def on_claim(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A phone sends a claim code ``{code, client_seed?}``; it hears ``{ok, seat, token}`` and takes
     the seat; the seat's old socket hears ``refused {code: "claimed"}``."""
-    host = _host()
-    return host.handle(_sid(), host.claim, data)
+    return host.handle(sid, host.claim, data)
 
 
-@socketio.on("seed")
-def on_seed(data: Any = None) -> dict[str, Any]:
+@message
+def on_seed(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A seated phone in a lobby sends ``{client_seed, start_commit?, chain?}``, its randomness for this lobby's game
     (after Play again); it hears ``{ok}`` and everyone at the table a new ``view``."""
-    host = _host()
-    return host.handle(_sid(), host.seed, data)
+    return host.handle(sid, host.seed, data)
 
 
-@socketio.on("start_value")
-def on_start_value(data: Any = None) -> dict[str, Any]:
+@message
+def on_start_value(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A seated phone reveals ``{start_value}`` once the banker started (its answer to the lock,
     sent without a tap); it hears ``{ok}``, and the game starts when the last committed value is in."""
-    host = _host()
-    return host.handle(_sid(), host.start_value, data)
+    return host.handle(sid, host.start_value, data)
 
 
-@socketio.on("fair")
-def on_fair(data: Any = None) -> dict[str, Any]:
+@message
+def on_fair(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A seated or watching phone asks for the finished game's export ``{}``; only it hears
     ``{ok, game_id, export}`` (the engine's ``to_json`` as text), for the check in the page."""
-    host = _host()
-    return host.handle(_sid(), host.fair, data)
+    return host.handle(sid, host.fair, data)
 
 
-@socketio.on("act")
-def on_act(data: Any = None) -> dict[str, Any]:
+@message
+def on_act(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A seated phone or the table screen sends ``{id, action, as?}``; after the action is
     saved everyone at the table hears a ``view``, and the sender hears ``{ok, events}``
     or ``{ok: false, error}``."""
-    host = _host()
-    return host.handle(_sid(), host.act, data)
+    return host.handle(sid, host.act, data)
 
 
-@socketio.on("sync")
-def on_sync(data: Any = None) -> dict[str, Any]:
+@message
+def on_sync(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A socket that missed an update sends ``{}``; it hears its whole message as an
     ``update`` (a ``view`` if it asked for whole views), then ``{ok}``."""
-    host = _host()
-    return host.handle(_sid(), host.sync, data)
+    return host.handle(sid, host.sync, data)
 
 
-@socketio.on("games")
-def on_games(data: Any = None) -> dict[str, Any]:
+@message
+def on_games(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """The table screen asks for the saved games; only it hears the list."""
-    host = _host()
-    return host.handle(_sid(), host.games, data)
+    return host.handle(sid, host.games, data)
 
 
-@socketio.on("resume")
-def on_resume(data: Any = None) -> dict[str, Any]:
+@message
+def on_resume(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """The table screen picks a saved game ``{game}``; only it hears ``{ok, table_key}``."""
-    host = _host()
-    return host.handle(_sid(), host.resume, data)
+    return host.handle(sid, host.resume, data)
