@@ -11,7 +11,8 @@ that start a game and play random legal actions at a fixed pace (one act every 0
 one table, every 0.5 s with many, the tables' acts spread evenly over that half second
 rather than all at the same instant). It prints p50 and p99 of the time from an ``act``
 sent to the last of the table's seven messages received, and inside the host, from the act
-received to applied (the engine), committed (the store), encoded (every message queued) and
+received to applied (the engine), prepared (every socket's message encoded, on the act's thread),
+synced (the store's ``COMMIT`` returned, on its own thread meanwhile), committed (both done), encoded (every message queued) and
 the last socket written, with the bytes the host wrote per act to the seven sockets and the
 size of a table screen's and a phone's message, and each act in three, joined by its id: the
 way in (sent to received), the host's part, and the way out (last written to last received).
@@ -332,7 +333,7 @@ def report_inside(label: str, acts: list[dict[str, Any]]) -> None:
         return
     stages = ", ".join(
         f"{stage} {p50:.2f} / {p99:.2f}"
-        for stage in ("applied", "committed", "encoded", "written")
+        for stage in ("applied", "prepared", "synced", "committed", "encoded", "written")
         for p50, p99 in [percentiles([act[stage] / 1000 for act in acts])]
     )
     print(f"inside the host, {label} (ms after the act is received, p50 / p99): {stages}")

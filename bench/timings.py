@@ -5,7 +5,10 @@
 Runs ``cashrun`` with a recorder on the host's services (``services.timing``: the host calls
 it with ``received`` when an act arrives (the act's id noted from ``Acting.act``, and the moment
 on ``perf_counter``, to join it with the clients' moments), ``applied`` after the engine, ``committed`` after
-the store, ``encoded`` when every message of the act is queued) and on the Engine.IO sockets
+the store, ``encoded`` when every message of the act is queued), on the table's messages
+(``prepared``: every socket's message of the act worked out and encoded, on the act's thread) and
+on the store (``synced``: its ``COMMIT``, with the disk's sync, returned on the store's thread,
+which runs it while the act's thread prepares), and on the Engine.IO sockets
 (the time each socket finished writing a message of that act, and its bytes). On SIGUSR1 it
 writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again; on
 SIGUSR2 it switches how frames are written (``switch_frames``).
@@ -37,7 +40,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-STAGES = ("received", "applied", "committed", "encoded")
+STAGES = ("received", "applied", "prepared", "synced", "committed", "encoded")
 
 
 class Act:
@@ -135,6 +138,7 @@ class Recorder:
             return act(self, conn, action_id, *args, **kwargs)
 
         Acting.act = named_act  # type: ignore[method-assign]
+        self.install_store()
         send, handler, encode = socket.Socket.send, socket.Socket._websocket_handler, packet.Packet.encode
 
         def queued_send(self: Any, pkt: Any) -> None:
@@ -152,6 +156,38 @@ class Recorder:
         socket.Socket._websocket_handler = timed_handler
         packet.Packet.encode = noted_encode
         self.install_frames()
+
+    def install_store(self) -> None:
+        """Record when each act's messages were prepared and its ``COMMIT`` returned. The store stages an act's rows on the act's
+        thread and commits them on its own, holding its lock from one to the other: one act at a
+        time, so the act staged last is the one committed."""
+        from companion.play.broadcast import Broadcast
+        from companion.saving.store import Store
+
+        recorder = self
+        prepare = Broadcast.prepare
+
+        def timed_prepare(self: Any) -> Any:
+            prepared = prepare(self)
+            recorder.mark("prepared")
+            return prepared
+
+        Broadcast.prepare = timed_prepare  # type: ignore[method-assign]
+        stage, complete = Store._stage, Store._complete
+
+        def noted_stage(self: Any, *args: Any) -> int:
+            self.bench_act = getattr(recorder.local, "act", None)
+            return stage(self, *args)
+
+        def timed_complete(self: Any, *args: Any) -> int:
+            n = complete(self, *args)
+            act = self.__dict__.pop("bench_act", None)
+            if act is not None:
+                act.stages["synced"] = time.perf_counter()
+            return n
+
+        Store._stage = noted_stage  # type: ignore[method-assign]
+        Store._complete = timed_complete  # type: ignore[method-assign]
 
     def install_frames(self) -> None:
         """Record the writes of the door's queue (``companion.door.frames``), which writes most
