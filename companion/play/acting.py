@@ -223,20 +223,25 @@ class Acting:
             self._restore()
             return refusal("internal")
         self.s.timing("applied")
-        public = game.view(None)
-        length = public["log_start"] + len(public["log"])
+        length = len(game.log)
         answer = {"ok": True, "events": events}
         self.status = "over" if game.over else "playing"
         first, at = self.record.log_length, self.s.wall()
         deadline, paused, until = self.countdown.deadline, self.countdown.paused, self.reveal.until
         spin_deadline = self.spin.deadline
-        # What the action starts is set before it is saved (and undone if it is not), so that every
-        # socket's message is prepared while the store writes; they are sent only once the commit
-        # returned: nothing is seen before it is saved.
-        self.record.events_added(length, at)
-        self.reveal.start(first, events)
-        self.countdown.update(events, public["phase"], self.auction_seconds())
-        self.spin.update(events, public["phase"], self.spin_seconds())
+
+        def started() -> Prepared:
+            """While the store writes the action (its sync is the act's longest step, so nothing
+            comes before it that can wait): what the action starts, undone below if it is not
+            saved, then every socket's message, sent only once the commit returned: nothing is
+            seen before it is saved."""
+            self.record.events_added(length, at)
+            self.reveal.start(first, events)
+            phase = game.view(None)["phase"]
+            self.countdown.update(events, phase, self.auction_seconds())
+            self.spin.update(events, phase, self.spin_seconds())
+            return self.tell.prepare()
+
         try:
             told: Prepared | None = self._commit(
                 actor,
@@ -248,7 +253,7 @@ class Acting:
                 events=length,
                 engine=game.to_json() if game.over else None,
                 at=at,
-                meanwhile=self.tell.prepare,
+                meanwhile=started,
             )
         except Exception:
             log.exception("could not save an action")

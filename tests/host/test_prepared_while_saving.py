@@ -38,6 +38,19 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
     assert screen.view()["view"]["log"] == started[0].view()["view"]["log"]
 
 
+def test_the_rows_are_staged_before_what_can_wait(table, screen, started, monkeypatch):
+    """The disk's sync is the act's longest step: right after the engine the rows are staged and
+    handed to the store's thread; what the action starts (its log times, a reveal, the
+    countdowns) is set while the store writes."""
+    order: list[str] = []
+    stage, added = Store._stage, table.record.events_added
+    monkeypatch.setattr(Store, "_stage", lambda store, *args: (order.append("staged"), stage(store, *args))[1])
+    monkeypatch.setattr(table.record, "events_added", lambda *args: (order.append("started"), added(*args))[1])
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    assert started[seat].act({"type": "roll"})["ok"]
+    assert order == ["staged", "started"]
+
+
 @pytest.mark.parametrize("step", ["_write", "_complete"])
 def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, table, screen, started, monkeypatch, step):
     seat = screen.view()["view"]["waiting"]["seats"][0]
