@@ -158,9 +158,9 @@ class Recorder:
         self.install_frames()
 
     def install_store(self) -> None:
-        """Record when each act's messages were prepared and its ``COMMIT`` returned. The store stages an act's rows on the act's
-        thread and commits them on its own, holding its lock from one to the other: one act at a
-        time, so the act staged last is the one committed."""
+        """Record when each act's messages were prepared and when its ``COMMIT`` returned. The
+        store stages an act's rows on the act's thread and commits them on its own, holding its
+        lock from one to the other: one act at a time, so the act staged last is the one committed."""
         from companion.play.broadcast import Broadcast
         from companion.saving.store import Store
 
