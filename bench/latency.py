@@ -13,10 +13,10 @@ rather than all at the same instant). It prints p50 and p99 of the time from an 
 sent to the last of the table's seven messages received, and inside the host, from the act
 received to applied (the engine), prepared (every socket's message encoded, on the act's thread),
 synced (the store's ``COMMIT`` returned, on its own thread meanwhile), committed (both done),
-encoded (every message queued) and the last socket written, with the bytes the host wrote per act to the seven sockets and the
-size of a table screen's and a phone's message, and each act in three, joined by its id: the
-way in (sent to received), the host's part, and the way out (last written to last received).
-Then the same for a bare python-socketio
+encoded (every message queued) and the last socket written, with the bytes the host wrote per
+act to the seven sockets and the size of a table screen's and a phone's message, and each act
+in three, joined by its id: the way in (sent to received), the host's part, and the way out
+(last written to last received). Then the same for a bare python-socketio
 server (threading, simple-websocket, the same Werkzeug server with TCP_NODELAY) that only
 broadcasts one message (one of the run's median size) to the seven clients of a room per
 act. It also prints the host's memory (RSS, Linux) with one table and the time from start
