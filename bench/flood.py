@@ -54,9 +54,10 @@ import websocket
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import ENV, NAMES, percentiles, running_host, waiting_choices
-
 from bench.attackers import ATTACKER, PACKETS, WATCHERS
+from bench.host_run import ENV, running_host
+from bench.latency import percentiles
+from bench.latency_clients import NAMES, waiting_choices
 from bench.peers import WAIT, Peer, started_game
 from tests.engine.randomplay import concrete
 from tests.loopback import connect_from

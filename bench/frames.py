@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import NAMES, answered, random_act, running_host
+from bench.host_run import answered, running_host
+from bench.latency_clients import NAMES, random_act
 from bench.peers import WAIT, paced, started_game
 
 BLOCK = 25

@@ -4,7 +4,7 @@
 
 Starts ``cashrun`` (``python -m companion.cli``, through ``bench/timings.py``, which records
 where each act's time goes inside the host) on a free 127.0.0.1 port with a fresh data
-directory. With one table, then with ``--many`` tables at once (the first table is the one
+directory (``bench/host_run.py``). With one table, then with ``--many`` tables at once (the first table is the one
 ``cashrun`` opens, the others come from the banker's ``new_game``), each table has one table
 screen and six phones (python-socketio clients that keep the whole message, as the pages do)
 that start a game and play random legal actions at a fixed pace (one act every 0.1 s with
@@ -22,263 +22,33 @@ broadcasts one message (one of the run's median size) to the seven clients of a 
 act. It also prints the host's memory (RSS, Linux) with one table and the time from start
 to the table screen answering.
 
-Each table's seven clients run in their own process from their own loopback address
-(127.0.1.N: the host limits sockets and messages per address, as per phone): 175
-clients in one Python process measure that process's GIL, not the server. Everything is
+Each table's seven clients run in their own process (``bench/latency_clients.py``) from
+their own loopback address (127.0.1.N: the host limits sockets and messages per address, as per
+phone): 175 clients in one Python process measure that process's GIL, not the server. Everything is
 bounded and stops by itself.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import json
 import os
-import random
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import WAIT, Peer, measure, paced
-from tests.engine.randomplay import concrete
-from tests.loopback import free_port, serving
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-AVOID = ("announce", "auction", "claim_lap")
-NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
-ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT), "CASHRUN_REVEAL_SCALE": "0"}
-"""Reveals off: the phones' views would wait seconds for the table's stage, which no one watches here."""
-
-
-def waiting_choices(screen: Peer, phones: list[Peer]) -> list[tuple[int, dict[str, Any]]] | None:
-    """Each seat the game waits for with each of its legal actions (but ``AVOID``); None once it is over."""
-    view = screen.latest["view"]
-    if view["over"]:
-        return None
-    return [
-        (seat, a)
-        for seat in view["waiting"]["seats"]
-        for a in phones[seat].latest["legal_actions"]
-        if a["type"] not in AVOID
-    ]
-
-
-def random_act(
-    screen: Peer,
-    phones: list[Peer],
-    rng: random.Random,
-    act_id: str,
-    samples: list[float],
-    moments: dict[str, tuple[float, float]] | None = None,
-) -> bool:
-    """One random legal act of a seat the game waits for, timed into ``samples`` (``measure``),
-    and when it was sent and last received into ``moments`` by its id; False once the game is over."""
-    choices = waiting_choices(screen, phones)
-    if choices is None:
-        return False
-    if choices:
-        seat, action = rng.choice(choices)
-        message = {"id": act_id, "action": concrete(action, rng)}
-        timed = measure(lambda: phones[seat].call("act", message)["ok"], [screen, *phones], samples)
-        if timed and moments is not None:
-            moments[act_id] = timed
-    return True
-
-
-# One table's seven clients: a worker process.
-
-
-def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed: int, offset: float) -> dict[str, Any]:
-    """Join six phones, start, wait for the go, play; returns the samples, the sizes of the
-    messages during play and one of their median size.
-
-    Each table's clients come from their own loopback address, as a family's devices would.
-    """
-    source = f"127.0.1.{seed + 1}"
-    screen = Peer(url, {"table_key": key}, source)
-    phones = []
-    for name in NAMES:
-        phone = Peer(url, {}, source)
-        assert phone.call("join", {"code": code, "name": name})["ok"]
-        phones.append(phone)
-    assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
-    peers = [screen, *phones]
-    for peer in peers:
-        peer.wait(lambda m: m["kind"] == "game")
-    ready()
-    before = [len(peer.sizes) for peer in peers]
-    rng = random.Random(seed)
-    samples: list[float] = []
-    moments: dict[str, tuple[float, float]] = {}
-
-    paced(acts, interval, lambda i: random_act(screen, phones, rng, f"{seed}-{i}", samples, moments), offset)
-    sizes = [peer.sizes[n:] for peer, n in zip(peers, before)]
-    every = sorted(size for own in sizes for size in own)
-    median = every[len(every) // 2]
-    typical = next(peer.by_size[median] for peer in peers if median in peer.by_size)
-    return {
-        "samples": samples,
-        "moments": moments,
-        "table_sizes": sizes[0],
-        "phone_sizes": [size for own in sizes[1:] for size in own],
-        "typical": typical,
-    }
-
-
-def bare_worker(url: str, room: str, acts: int, interval: float, offset: float) -> dict[str, Any]:
-    peers = [Peer(url, {"room": room}, f"127.0.1.{int(room) + 1}") for _ in range(7)]
-    ready()
-    samples: list[float] = []
-    paced(
-        acts,
-        interval,
-        lambda i: measure(lambda: peers[i % 7].call("act", {"room": room})["ok"], peers, samples) or True,
-        offset,
-    )
-    return {"samples": samples}
-
-
-def ready() -> None:
-    """Tell the bench this worker is set up, and wait for its go.
-
-    What the worker holds by now (its imports, its clients) leaves the garbage collector's sight
-    (``gc.freeze``). Each worker's first full collection in the run took 15 to 42 ms, at about the
-    same act in all 25 workers, and every message of the worker's clients waited through it: that
-    was the 25 tables' p99. The clients stand in for phones, whose collector is not the laptop's."""
-    gc.freeze()
-    print("ready", flush=True)
-    sys.stdin.readline()
-
-
-def run_workers(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Start the workers, let them all go at once, collect what each prints last."""
-    procs = [
-        subprocess.Popen(
-            [sys.executable, __file__, f"--worker={json.dumps(spec)}"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=ENV,
-        )
-        for spec in specs
-    ]
-    try:
-        for proc in procs:
-            if proc.stdout.readline().strip() != "ready":
-                raise RuntimeError("a worker failed to set up")
-        for proc in procs:
-            proc.stdin.write("go\n")
-            proc.stdin.flush()
-        results = []
-        for proc in procs:
-            out = proc.communicate(timeout=600)[0]
-            if proc.returncode == 0:
-                results.append(json.loads(out))
-        if len(results) < len(procs):  # a client lost its socket (a machine too busy): the others count
-            print(f"{len(procs) - len(results)} of {len(procs)} workers failed; their samples are left out", flush=True)
-        if not results:
-            raise RuntimeError("every worker failed")
-        return results
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-
-
-# The servers.
-
-
-def start_host(
-    data_dir: Path,
-    port: int,
-    program: list[str] | None = None,
-) -> tuple[subprocess.Popen[str], str, str, float]:
-    """``cashrun`` (or ``program``, another build of it) started; returns the process, the table
-    key, the join code and the start time."""
-    started = time.perf_counter()
-    proc = subprocess.Popen(
-        [*(program or [sys.executable, "-m", "companion.cli"]), *serving(port, data_dir)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=ENV,
-    )
-    key = code = ""
-    while not key or not code:
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError("cashrun stopped")
-        if "table?key=" in line:
-            key = line.split("key=")[1].strip()
-        if "join code " in line:
-            code = line.split("join code ")[1][:4]
-    return proc, key, code, started
-
-
-@contextlib.contextmanager
-def running_host(
-    timings: Path | None = None,
-    mode: str = "threading",
-) -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
-    """``cashrun`` on a free port with a fresh data directory, killed at the end: the process,
-    its address, the table key, the join code and the start time. With ``timings``, it runs
-    with the recorder of ``bench/timings.py`` (in the async ``mode``), which writes there (see ``inside``)."""
-    port = free_port()
-    program = None if timings is None else [sys.executable, str(ROOT / "bench" / "timings.py"), str(timings), mode]
-    with tempfile.TemporaryDirectory() as data_dir:
-        proc, key, code, started = start_host(Path(data_dir), port, program)
-        try:
-            yield proc, f"http://127.0.0.1:{port}", key, code, started
-        finally:
-            proc.kill()
-            proc.wait()
-
-
-def answered(url: str, deadline: float) -> None:
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            if time.perf_counter() > deadline:
-                raise
-            time.sleep(0.005)
-
-
-def inside(proc: subprocess.Popen[str], timings: Path) -> list[dict[str, Any]]:
-    """The host's record of each act since the last call (``bench/timings.py``)."""
-    timings.unlink(missing_ok=True)
-    proc.send_signal(signal.SIGUSR1)
-    deadline = time.perf_counter() + WAIT
-    while not timings.exists():
-        if time.perf_counter() > deadline:
-            raise TimeoutError("the host wrote no timings")
-        time.sleep(0.02)
-    return json.loads(timings.read_text())
-
-
-def rss_mb(pid: int) -> float | None:
-    status = Path(f"/proc/{pid}/status")
-    if not status.exists():
-        return None
-    for line in status.read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return None
+from bench.host_run import ENV, answered, inside, rss_mb, running_host
+from bench.latency_clients import run_workers
+from bench.peers import WAIT, Peer
+from tests.loopback import free_port
 
 
 def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float, mode: str) -> list[float]:
@@ -380,7 +150,6 @@ def main() -> None:
     parser.add_argument("--acts", type=int, default=200, help="acts of the one table (default 200)")
     parser.add_argument("--many", type=int, default=25, help="tables at once (default 25)")
     parser.add_argument("--many-acts", type=int, default=40, help="acts per table with many tables (default 40)")
-    parser.add_argument("--worker", type=json.loads, help=argparse.SUPPRESS)
     parser.add_argument(
         "--mode",
         choices=("threading", "gevent", "eventlet"),
@@ -390,12 +159,6 @@ def main() -> None:
     )
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the clean-ups below when stopped
-    if args.worker:
-        spec = args.worker
-        worker = host_worker if spec.pop("kind") == "host" else bare_worker
-        print(json.dumps(worker(**spec)), flush=True)
-        return
-
     with (
         tempfile.TemporaryDirectory() as scratch,
         running_host(Path(scratch) / "timings.json", args.mode) as (proc, url, key, code, started),

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["CASHRUN_SEED"] = "bench-opponent-spin"
 
-from bench.latency import running_host
+from bench.host_run import running_host
 from bench.peers import Peer
 from engine.fairness import CHANCE
 from tests.engine.randomplay import concrete

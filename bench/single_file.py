@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import answered, start_host
+from bench.host_run import answered, start_host
 from tests.loopback import free_port
 
 WAIT = 60.0

@@ -31,8 +31,9 @@ import socketio
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from latency import AVOID, NAMES, percentiles, running_host
-
+from bench.host_run import running_host
+from bench.latency import percentiles
+from bench.latency_clients import AVOID, NAMES
 from bench.peers import WAIT, Peer, started_game
 from tests.engine.randomplay import concrete
 
