@@ -29,6 +29,7 @@ def check_pages(table_url: str, code: str) -> None:
         "/static/js/firstrun.js",
         "/static/vendor/socket.io.esm.min.js",
         "/static/css/table.css",
+        "/static/css/board-ring.css",
         "/static/i18n/nl.json",
         "/static/i18n/en.json",
     ):
