@@ -10,10 +10,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 
-from extremes import LONG_NAMES, seat_the_extremes
 from finished_game import TableSocket
 from phone_fit import SMALL_PHONE
-from web_driver import settle, start_game, wait_log
+from web_driver import settle, wait_log
 from web_host import TABLE, start_host, stop_host
 
 # Each node under #app gets a number; a MutationObserver notes every node a change touched.
@@ -164,83 +163,6 @@ def test_the_phone_keeps_its_cards_in_place_as_its_turn_starts_and_ends(browser,
         got = phone.evaluate(TURN)
         assert got == {"acting": [True, False], "cards": True, "info": True, "moved": []}, got
         assert not errors, errors
-
-
-# The status's step and size now and over the next ten frames, and every change to its attributes.
-STEADY = """async () => {
-  const s = document.querySelector('[data-out="status"]');
-  const changes = [];
-  const watch = new MutationObserver((list) => { for (const m of list) changes.push(m.attributeName); });
-  watch.observe(s, { attributes: true });
-  const seen = [];
-  for (let i = 0; i < 10; i++) {
-    await new Promise((r) => requestAnimationFrame(r));
-    const cs = getComputedStyle(s);
-    seen.push([s.dataset.long || '', (s.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight)]);
-  }
-  watch.disconnect();
-  return { text: s.textContent, seen, changes };
-}"""
-
-
-# The status shows other words (the opening's) for a few frames, then its words from before again:
-# its step right after that render (in the same task) and every change to it in the next frames.
-AGAIN = """async () => {
-  const { store } = await import('/static/js/table-shared.js');
-  const frames = async (n) => { for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(r)); };
-  const s = document.querySelector('[data-out="status"]');
-  const msg = store.state.msg;
-  store.set({ msg: { ...msg, view: { ...msg.view, opening: true } } });
-  await frames(3);
-  const other = s.textContent;
-  store.set({ msg });
-  const now = s.dataset.long;
-  const changes = [];
-  const watch = new MutationObserver((list) => { for (const m of list) changes.push(m.attributeName); });
-  watch.observe(s, { attributes: true });
-  await frames(5);
-  watch.disconnect();
-  return { other, text: s.textContent, now, changes };
-}"""
-
-
-def test_the_status_is_fitted_once_without_motion(browser, tmp_path):
-    """1366x768, English, reduced motion: after the first roll the status names a 24-letter name
-    in a sentence too long for two lines at its largest type; it is stepped down to two lines in
-    the frame it is shown and then left alone: no step changes in the frames after it (a change of
-    type seen a frame late would be fitted again at every frame, the type going up and down)."""
-    host = start_host(tmp_path / "data", reveal_scale=0)
-    ctx = browser.new_context(**TABLE, locale="en-GB", reduced_motion="reduce")
-    sock = None
-    try:
-        table = ctx.new_page()
-        errors: list[str] = []
-        table.on("pageerror", lambda e: errors.append(str(e)))
-        seat_the_extremes(table, host.table_url)
-        start_game(table)
-        sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
-        view = sock.started()["view"]
-        seat = view["turn"]
-        roll = next(a for a in sock.latest["table"]["phoneless"][str(seat)] if a["type"] == "roll")
-        sock.act(roll, seat)
-        view = sock.latest["view"]
-        wait_log(table, view["log_start"] + len(view["log"]))
-        got = table.evaluate(STEADY)
-        assert LONG_NAMES[seat] in got["text"], got
-        assert got["changes"] == [], got
-        assert len({step for step, _ in got["seen"]}) == 1 and got["seen"][0][0] not in ("", "0"), got
-        assert all(lines <= 2.01 for _, lines in got["seen"]), got
-        # Other words, then the same words again: fitted before, they take their step in the render
-        # itself (no fit in a later frame changes it).
-        again = table.evaluate(AGAIN)
-        assert again["other"] != got["text"] and again["text"] == got["text"], again
-        assert again["now"] == got["seen"][0][0] and again["changes"] == [], again
-        assert not errors, errors
-    finally:
-        if sock:
-            sock.close()
-        ctx.close()
-        stop_host(host)
 
 
 # patch() on a list whose first node gives way to one of another kind: what each node went through.

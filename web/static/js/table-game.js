@@ -142,15 +142,17 @@ function money2(v) {
 
 // The status keeps to two lines: a long sentence steps its type down (.big-status[data-long]).
 // Fitted in the frame after new words or another size (not in the observer's callback: its new size
-// would go undelivered), on a hidden copy out of the column's flow; words fitted before take their
+// would go undelivered), on hidden copies out of the column's flow; words fitted before take their
 // step in the render (stepFor).
 let unfitted = false; // new words since the last fit
 let watched = null;
 let fitted = null; // the size the last fit gave: a resize to it is the fit's own
 let queued = false;
-const probe = h("p", { class: "big-status fit-probe" });
-// In a box of its own size: a try lays out the copy alone.
-const probeBox = own(h("div", { class: "fit-box", "aria-hidden": "true" }, probe));
+// A copy of the status at each step, in a box of its own size: one layout of the box alone tries
+// every step (a step at a time took a layout each, up to four).
+const STEPS = 5; // .big-status[data-long] 0 to 4; the last is taken when none before it keeps to two lines
+const probes = Array.from({ length: STEPS }, (_, step) => h("p", { class: "big-status fit-probe", "data-long": String(step) }));
+const probeBox = own(h("div", { class: "fit-box", "aria-hidden": "true" }, probes));
 const sizes = new ResizeObserver(([e]) => {
   const { inlineSize: w, blockSize: ht } = e.borderBoxSize[0];
   if (!fitted || Math.abs(w - fitted[0]) > 0.5 || Math.abs(ht - fitted[1]) > 0.5) fitSoon(true);
@@ -180,16 +182,16 @@ function fit() {
   unfitted = false;
   const { width } = el.getBoundingClientRect();
   if (!width) return;
-  probe.style.width = `${width}px`;
-  setText(probe, el.textContent);
-  let step = 0;
-  for (; step < 4; step++) {
-    probe.dataset.long = step;
-    const cs = getComputedStyle(probe);
-    if ((probe.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight) < 2.5) break;
+  for (const probe of probes) {
+    probe.style.width = `${width}px`;
+    setText(probe, el.textContent);
   }
-  probe.dataset.long = step;
-  fitted = [width, probe.getBoundingClientRect().height];
+  const step = probes.findIndex((probe, k) => {
+    if (k === STEPS - 1) return true;
+    const cs = getComputedStyle(probe);
+    return (probe.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / parseFloat(cs.lineHeight) < 2.5;
+  });
+  fitted = [width, probes[step].getBoundingClientRect().height];
   lastWidth = width;
   if (fits.size >= 500) fits.clear();
   fits.set(fitKey(el.textContent), [step, fitted[1]]);
