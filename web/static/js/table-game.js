@@ -182,9 +182,10 @@ function fit() {
   unfitted = false;
   const { width } = el.getBoundingClientRect();
   if (!width) return;
+  const text = el.textContent;
   for (const probe of probes) {
     probe.style.width = `${width}px`;
-    setText(probe, el.textContent);
+    setText(probe, text);
   }
   const step = probes.findIndex((probe, k) => {
     if (k === STEPS - 1) return true;
@@ -194,7 +195,7 @@ function fit() {
   fitted = [width, probes[step].getBoundingClientRect().height];
   lastWidth = width;
   if (fits.size >= 500) fits.clear();
-  fits.set(fitKey(el.textContent), [step, fitted[1]]);
+  fits.set(fitKey(text), [step, fitted[1]]);
   if ((el.dataset.long || "0") !== String(step)) el.dataset.long = step;
 }
 
