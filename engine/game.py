@@ -8,26 +8,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import auction, banker, duel, everybody, flow, lap, legal, opponent, spaces, views
+from .door import BANKER_TYPES, HOST_ONLY, Action, action_type, check_host_only, check_legal, check_seat
 from .errors import IllegalAction
 from .randomisers import shuffle
 from .rng import is_client_seed, is_hash, new_seed, seed_hash
 from .settings import Settings
-from .strict import same
 from .table import Core, Table
 from .vocabulary import (
     BANKER,
     BLANK,
-    BLUFF_PRICE,
-    BUY_BACK_FEE,
-    CASINO_PRICE,
-    REASON_LENGTH,
     SYMBOLS,
     Event,
     Phase,
     Seat,
 )
 
-Action = dict[str, Any]
 Handler = Callable[[Table, Seat, Action], None]
 
 _HANDLERS: dict[str, Handler] = {
@@ -75,12 +70,6 @@ _AFTER_DRAW: dict[opponent.DrawnFor, Callable[[Table, dict[str, Any], Any], None
     "slam": spaces.slam_played,
 }
 """The next step of each game whose draw waited for an opponent's tap (``opponent.draw_or_wait``)."""
-HOST_ONLY = frozenset({"draw_alone", "new_chain"})
-"""The host's own actions as the banker: the laptop draws alone when the spinner did not answer in
-time, a new phone's chain replaces a lost one's. Never listed, never from a screen."""
-BANKER_TYPES = (
-    frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"}) | HOST_ONLY
-)
 ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES
 SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_bluff", "return_bluff", "give_bluff"})
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
@@ -259,8 +248,8 @@ class Game:
 
     def apply(self, seat: Seat, action: Any) -> list[Event]:
         """Check the action against the seat's legal actions, then perform it."""
-        self._check_seat(seat)
-        kind = _action_type(action)
+        check_seat(self._t, seat)
+        kind = action_type(action, ACTION_TYPES)
         if self.over:
             raise IllegalAction("game_over")
         if kind in BANKER_TYPES and seat != BANKER:
@@ -268,9 +257,9 @@ class Game:
         if kind == "undo":
             return self.undo()
         if kind in HOST_ONLY:
-            self._check_host_only(action)
+            check_host_only(self._t, action)
         else:
-            self._check_legal(seat, action)
+            check_legal(self._t, seat, action, self.legal_actions(seat))
         t = self._t
         snapshot = t.snapshot()
         money_len, draws = len(t.money_history), t.rng.draws
@@ -326,61 +315,8 @@ class Game:
         base = self._public[1]
         if seat is None or seat == BANKER:
             return dict(base)
-        self._check_seat(seat)
+        check_seat(self._t, seat)
         return {**base, "you": views.private(self._t, seat)}
-
-    # checks at the door
-
-    def _check_seat(self, seat: Any) -> None:
-        if type(seat) is not int or not (seat == BANKER or 0 <= seat < len(self._t.core.players)):
-            raise IllegalAction("bad_seat", seat=seat if isinstance(seat, int | str) else None)
-
-    def _check_legal(self, seat: Seat, action: Action) -> None:
-        kind = action["type"]
-        same = [a for a in self.legal_actions(seat) if a["type"] == kind]
-        if not same:
-            if seat != BANKER and seat not in self.to_act():
-                raise IllegalAction("not_your_turn", seat=seat)
-            raise self._why_not(seat, action)
-        if (
-            kind == "buy"
-            and isinstance(action.get("casino"), int)
-            and 0 <= action["casino"] < len(self._t.core.owner)
-            and self._t.core.owner[action["casino"]] is not None
-        ):
-            raise IllegalAction("not_for_sale", casino=action["casino"])
-        if any(template == action and _compare(template, action) is None for template in same):
-            return  # the usual case, found without building an error for every other template
-        problems = [_compare(template, action) for template in same]
-        if None in problems:
-            return
-        raise min((p for p in problems if p), key=lambda p: p[0])[1]
-
-    def _check_host_only(self, action: Action) -> None:
-        """``draw_alone`` while the game waits for a spinner; ``new_chain`` for a seat and a hash."""
-        want = {"draw_alone": {"type"}, "new_chain": {"type", "seat", "head"}}[action["type"]]
-        if set(action) != want:
-            raise IllegalAction("malformed", field=sorted(set(action) ^ want)[0][:40])
-        if action["type"] == "draw_alone" and self._t.core.phase != Phase.OPPONENT_DRAW:
-            raise IllegalAction("not_legal_now", phase=str(self._t.core.phase))
-        if action["type"] == "new_chain":
-            if type(action["seat"]) is not int or not 0 <= action["seat"] < len(self._t.core.players):
-                raise IllegalAction("bad_choice", field="seat")
-            if not is_hash(action["head"]):
-                raise IllegalAction("malformed", field="head")
-
-    def _why_not(self, seat: Seat, action: Action) -> IllegalAction:
-        t, kind = self._t, action["type"]
-        phase = t.core.phase
-        if kind == "buy" and phase == Phase.BUY_CASINO:
-            return IllegalAction("not_enough_money", needed=CASINO_PRICE)
-        if kind == "buy_bluff" and phase == Phase.BUY_BLUFF and t.core.pile:
-            return IllegalAction("not_enough_money", needed=BLUFF_PRICE)
-        if kind == "buy_back" and phase == Phase.BUY_BACK:
-            if not t.casinos_of(seat):
-                return IllegalAction("needs_casino")
-            return IllegalAction("not_enough_money", needed=BUY_BACK_FEE)
-        return IllegalAction("not_legal_now", phase=str(phase))
 
 
 def _after_draw(t: Table, drawn: opponent.Drawn) -> None:
@@ -396,38 +332,3 @@ def _per_seat(
     if len(values) != seats or any(v is not None and not valid(v) for v in values):
         raise ValueError(field)
     return values
-
-
-def _action_type(action: Any) -> str:
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("malformed")
-    if action["type"] not in ACTION_TYPES:
-        raise IllegalAction("unknown_action", type=action["type"][:40])
-    kind: str = action["type"]
-    return kind
-
-
-def _compare(template: Action, action: Action) -> tuple[int, IllegalAction] | None:
-    """None when ``action`` is an instance of the listed ``template``; otherwise the
-    problem, ranked: 0 when every choice matched and only the amount or reason is wrong,
-    1 for a choice that is not this template's, 2 for missing or extra fields."""
-    if set(template) != set(action):
-        return 2, IllegalAction("malformed", field=sorted(set(template) ^ set(action))[0][:40])
-    for key, want in template.items():
-        got = action[key]
-        if isinstance(want, dict) and "step" in want:
-            if type(got) is not int:
-                return 0, IllegalAction("malformed", field=key)
-            if not want["min"] <= got <= want["max"]:
-                return 0, IllegalAction("amount_out_of_range", min=want["min"], max=want["max"])
-            if (got - want["min"]) % want["step"]:
-                return 0, IllegalAction("amount_off_step", step=want["step"])
-        elif isinstance(want, dict) and "hex" in want:
-            if not is_hash(got):
-                return 0, IllegalAction("malformed", field=key)
-        elif isinstance(want, dict) and "text" in want:
-            if not isinstance(got, str) or not got.strip() or len(got) > want["text"]:
-                return 0, IllegalAction("bad_reason", max=REASON_LENGTH)
-        elif not same(got, want):
-            return 1, IllegalAction("bad_choice", field=key)
-    return None

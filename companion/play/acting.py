@@ -13,7 +13,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from engine import BANKER, Game, IllegalAction
-from engine.game import HOST_ONLY
+from engine.door import HOST_ONLY
 from engine.strict import same
 
 from ..common.errors import HostError, refusal
