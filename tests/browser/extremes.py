@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game_plan import Planner
+from planner import Planner
 from web_driver import claim_seat, phone_chains, seat_without_phones, settle
 from web_host import SEED
 

@@ -19,7 +19,7 @@ from engine import BANKER
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from game_plan import Planner
+    from planner import Planner
     from web_driver import Frames
 
     from engine import Game

@@ -2,7 +2,7 @@
 (`test_table_story.py`, `test_table_finale.py`).
 
 Every game is played through the page's own socket (`send`, as the table's controls do), the steps
-worked out on a local engine with the host's seed (`game_plan.Planner`). The table screen runs with
+worked out on a local engine with the host's seed (`planner.Planner`). The table screen runs with
 reduced motion (it shows each outcome when the host's clock ends), no touch, light theme; each test
 names its sizes and languages.
 """
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game_plan import NAMES, Planner
+from game_plan import NAMES
+from planner import Planner
 from web_driver import log_end, seat_without_phones, settle, start_game, wait_log
 from web_host import SEED, TABLE
 

@@ -4,7 +4,7 @@ Table screens: 1920x1080 and 1366x768, no touch, English; one more at 1366x768 t
 reduced motion (`reduced_motion="reduce"`). Phones: 360x640 with touch, English and Dutch. Three
 phones hold the seats; the game is played through their sockets and the table's (`send`, as the
 controls do), the steps worked out on a local engine with the host's seed and the phones' client
-seeds (`game_plan.Planner`). Before the challenge the banker skips every reveal (space bar).
+seeds (`planner.Planner`). Before the challenge the banker skips every reveal (space bar).
 
 Each page records, every 100 ms, its visible text (``innerText``, line by line, without a card face
 turned away), the end of the game's log it shows and, on a table screen, whether the bluff card's
@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game_plan import NAMES, Planner
+from game_plan import NAMES
 from i18n_files import WORDS
 from phone_fit import SMALL_PHONE
+from planner import Planner
 from web_driver import confirm_if_asked, phone_chains, settle
 from web_host import SEED, TABLE, TV, start_host, stop_host
 
