@@ -1,7 +1,7 @@
 """The table screen at its extremes (see `extremes.py`): 3 to 6 players with the longest names,
 eight-digit amounts, every casino with one player, the lap tag and the turn dot, at 1280×720,
 1366×768, 1920×1080 and 3840×2160 (no touch), in both languages and both themes. Nothing is cut,
-squeezed or covered (`fit_check.py`); every amount is shown whole."""
+squeezed or covered (`fit_check.py`); every amount is shown whole, and so is every name in the end's ranking."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ AMOUNTS = """() => [...document.querySelectorAll('.tp-money, .purse strong')].ma
   const r = e.getBoundingClientRect();
   return { text: e.textContent, whole: e.scrollWidth <= e.clientWidth + 1 && r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight };
 })"""
+
+
+NAMES_CUT = """() => [...document.querySelectorAll('[data-out="ranking"] .pname')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.textContent)"""
+"""The ranking's names that are not shown whole (the end has room for every name, whole)."""
 
 
 LINES = """async () => { await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -79,6 +84,8 @@ def test_the_worst_a_game_shows_fits_every_screen(browser, host, shots):
                 except AssertionError as e:
                     failures.append(str(e))
                     page.screenshot(path=shots / f"failed-end-{n}-{lang}-{label}.png")
+                if (cut := page.evaluate(NAMES_CUT)) != []:
+                    failures.append(f"the end, {n} players, {lang}, {label}: names not whole in the ranking: {cut}")
                 if label in ("1366x768", "1920x1080"):
                     page.screenshot(path=shots / f"worst-end-{n}-{lang}-{label}.png")
         if lang == "en":

@@ -66,7 +66,7 @@ function ranking(v) {
   const order = [...v.players].sort((a, b) => { const x = place(a), y = place(b); return x[0] - y[0] || x[1] - y[1]; });
   return h("ol", { class: "ranking", "data-out": "ranking" }, order.map((p, i) => h("li", { class: `rank ${pawnClass(p)}${p.seat === v.winner ? " first" : ""}`, "data-seat": p.seat },
     h("span", { class: "place", text: String(i + 1) }), pawnMark(p),
-    h("span", { class: "rank-who" }, h("span", { class: "pname", title: p.name, text: p.name }),
+    h("span", { class: "rank-who" }, h("span", { class: "pname", text: p.name }),
       p.out ? h("span", { class: "tag", text: t("player.out") }) : null),
     h("span", { class: "spacer" }),
     h("span", { class: "hint", text: t("show.casinos_n", { n: v.casinos.filter((c) => c.owner === p.seat).length }) }),
