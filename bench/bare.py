@@ -4,7 +4,8 @@
 
 Serves until its parent process is gone. Each client joins the room its ``auth`` names;
 an ``act {room}`` broadcasts the message in MESSAGE_FILE to that room and answers ``{ok}``.
-Nothing of the host sits above python-socketio. ``threading`` (the host's mode) runs on
+Nothing of the host sits above python-socketio; it pings its clients as often as the host
+does (``companion.door.gate``), so both do the same Engine.IO work beside the acts. ``threading`` (the host's mode) runs on
 the same Werkzeug server and request handler as the host (TCP_NODELAY on each connection);
 ``gevent`` and ``eventlet`` on their own WSGI servers, with TCP_NODELAY set on the listening
 socket (Linux hands it on to each connection).
@@ -52,7 +53,11 @@ def listener(port: int) -> socket.socket:
 
 def main() -> None:
     port, message = int(sys.argv[1]), json.loads(Path(sys.argv[2]).read_text())
-    sio = socketio.Server(async_mode=MODE)
+    sys.path.insert(0, str(ROOT))
+    from companion.door.gate import PING_INTERVAL, PING_TIMEOUT
+
+    # The host's pings (every 5 s, not Engine.IO's 25): each is a frame each way on every socket.
+    sio = socketio.Server(async_mode=MODE, ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT)
     threading.Thread(target=orphaned, args=(os.getppid(),), daemon=True).start()
 
     @sio.on("connect")
@@ -74,7 +79,6 @@ def main() -> None:
 
         eventlet.wsgi.server(listener(port), app, log_output=False)
     else:
-        sys.path.insert(0, str(ROOT))
         from werkzeug.serving import make_server
 
         from companion.door.network import NoDelayHandler
