@@ -24,7 +24,10 @@ class Peer:
     the loopback address it connects from (the host limits each address, as each phone's).
 
     It skips websocket-client's UTF-8 check of incoming text (pure Python, about 2 ms per
-    8 KB message; a browser checks natively)."""
+    8 KB message; a browser checks natively). A message is only noted as it arrives; it is
+    measured and applied to ``latest`` when that is next asked for, between acts. A table's seven
+    clients share one process, where one client's work on a large message delayed the others'
+    notes of arrival; seven phones each do their own at once."""
 
     def __init__(self, url: str, auth: dict[str, Any], source: str = "127.0.0.1") -> None:
         sock = connect_from(source, int(url.rsplit(":", 1)[1]))
@@ -32,43 +35,67 @@ class Peer:
             reconnection=False, websocket_extra_options={"skip_utf8_validation": True, "socket": sock}
         )
         self.arrivals: list[float] = []
-        self.sizes: list[int] = []
-        """Each message's JSON, in bytes as the host writes it (Socket.IO's framing aside)."""
-        self.by_size: dict[int, Any] = {}
-        """One message of each size seen (the bare server sends a typical one)."""
-        self.latest: dict[str, Any] | None = None
+        self.pending: list[tuple[Any, bool]] = []
+        self._sizes: list[int] = []
+        self._by_size: dict[int, Any] = {}
+        self._latest: dict[str, Any] | None = None
         self.screen = Screen()
         self.cond = threading.Condition()
         self.sio.on("view", self._view)
         self.sio.on("update", self._update)
         self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=WAIT)
 
-    def _arrived(self, data: Any) -> None:
-        """Under the lock: one more message."""
-        self.arrivals.append(time.perf_counter())
-        size = len(json.dumps(data, separators=(",", ":")))
-        self.sizes.append(size)
-        self.by_size.setdefault(size, data)
+    def _arrived(self, data: Any, whole: bool) -> None:
+        """One more message: a whole one (``view``) or an ``update`` to the last."""
+        with self.cond:
+            self.arrivals.append(time.perf_counter())
+            self.pending.append((data, whole))
+            self.cond.notify_all()
 
     def _view(self, data: Any) -> None:
-        with self.cond:
-            self._arrived(data)
-            self.latest = data
-            self.cond.notify_all()
+        self._arrived(data, True)
 
     def _update(self, data: Any) -> None:
-        with self.cond:
-            self._arrived(data)
-            message = self.screen.take(data)
+        self._arrived(data, False)
+
+    def _take(self) -> None:
+        """Under the lock: the messages that arrived since, measured and applied."""
+        for data, whole in self.pending:
+            size = len(json.dumps(data, separators=(",", ":")))
+            self._sizes.append(size)
+            self._by_size.setdefault(size, data)
+            message = data if whole else self.screen.take(data)
             if message is not None:
-                self.latest = message
-            self.cond.notify_all()
+                self._latest = message
+        self.pending.clear()
+
+    @property
+    def latest(self) -> dict[str, Any] | None:
+        with self.cond:
+            self._take()
+            return self._latest
+
+    @property
+    def sizes(self) -> list[int]:
+        with self.cond:
+            self._take()
+            return self._sizes
+
+    @property
+    def by_size(self) -> dict[int, Any]:
+        with self.cond:
+            self._take()
+            return self._by_size
 
     def wait(self, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        def ready() -> bool:
+            self._take()
+            return self._latest is not None and test(self._latest)
+
         with self.cond:
-            if not self.cond.wait_for(lambda: self.latest is not None and test(self.latest), WAIT):
+            if not self.cond.wait_for(ready, WAIT):
                 raise TimeoutError("the expected view never came")
-            return self.latest
+            return self._latest
 
     def arrival(self, index: int) -> float:
         """When message number ``index`` (from 0) arrived; waits for it."""
