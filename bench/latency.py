@@ -17,7 +17,8 @@ encoded (every message queued) and the last socket written, with the bytes the h
 act to the seven sockets and the size of a table screen's and a phone's message, and each act
 in three, joined by its id: the way in (sent to received), the host's part, and the way out
 (last written to last received). Then the same for a bare python-socketio
-server (threading, simple-websocket, the same Werkzeug server with TCP_NODELAY) that only
+server (threading, simple-websocket, the same Werkzeug server with TCP_NODELAY, pinging as often
+as the host) that only
 broadcasts one message (one of the run's median size) to the seven clients of a room per
 act. It also prints the host's memory (RSS, Linux) with one table and the time from start
 to the table screen answering.
