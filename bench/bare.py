@@ -5,8 +5,9 @@
 Serves until its parent process is gone. Each client joins the room its ``auth`` names;
 an ``act {room}`` broadcasts the message in MESSAGE_FILE to that room and answers ``{ok}``.
 Nothing of the host sits above python-socketio; it pings its clients as often as the host
-does (``companion.door.gate``), so both do the same Engine.IO work beside the acts. ``threading`` (the host's mode) runs on
-the same Werkzeug server and request handler as the host (TCP_NODELAY on each connection);
+does (``companion.door.gate``), so both do the same Engine.IO work beside the acts.
+``threading`` (the host's mode) runs on the same Werkzeug server and request handler as the
+host (TCP_NODELAY on each connection);
 ``gevent`` and ``eventlet`` on their own WSGI servers, with TCP_NODELAY set on the listening
 socket (Linux hands it on to each connection).
 """

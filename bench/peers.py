@@ -35,7 +35,7 @@ class Peer:
             reconnection=False, websocket_extra_options={"skip_utf8_validation": True, "socket": sock}
         )
         self.arrivals: list[float] = []
-        self.pending: list[tuple[Any, bool]] = []
+        self._pending: list[tuple[Any, bool]] = []
         self._sizes: list[int] = []
         self._by_size: dict[int, Any] = {}
         self._latest: dict[str, Any] | None = None
@@ -49,7 +49,7 @@ class Peer:
         """One more message: a whole one (``view``) or an ``update`` to the last."""
         with self.cond:
             self.arrivals.append(time.perf_counter())
-            self.pending.append((data, whole))
+            self._pending.append((data, whole))
             self.cond.notify_all()
 
     def _view(self, data: Any) -> None:
@@ -60,29 +60,32 @@ class Peer:
 
     def _take(self) -> None:
         """Under the lock: the messages that arrived since, measured and applied."""
-        for data, whole in self.pending:
+        for data, whole in self._pending:
             size = len(json.dumps(data, separators=(",", ":")))
             self._sizes.append(size)
             self._by_size.setdefault(size, data)
             message = data if whole else self.screen.take(data)
             if message is not None:
                 self._latest = message
-        self.pending.clear()
+        self._pending.clear()
 
     @property
     def latest(self) -> dict[str, Any] | None:
+        """The whole message: the last ``view``, or the one built from the ``update``s since."""
         with self.cond:
             self._take()
             return self._latest
 
     @property
     def sizes(self) -> list[int]:
+        """Each message's JSON, in bytes as the host writes it (Socket.IO's framing aside)."""
         with self.cond:
             self._take()
             return self._sizes
 
     @property
     def by_size(self) -> dict[int, Any]:
+        """One message of each size seen (the bare server sends a typical one)."""
         with self.cond:
             self._take()
             return self._by_size

@@ -24,7 +24,8 @@ def connect_from(source: str, port: int) -> socket.socket:
 
     Its small writes go at once (``TCP_NODELAY``), as a browser's WebSocket does and as
     websocket-client sets on a socket it opens itself (not on one handed to it). Without it a
-    message sent just after a pong waited for the host to acknowledge the pong: 27 to 35 ms."""
+    message sent just after a pong waited for the host to acknowledge the pong (Linux delays
+    that by up to 40 ms)."""
     sock = socket.socket()
     try:
         sock.bind((source, 0))
