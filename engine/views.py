@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import board, flow, lap, legal
+from . import board, flow, lap, legal, needs
 from .rng import seed_hash
 from .vocabulary import BANKER, Seat
 
@@ -33,6 +33,7 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
             "lap_from": p["lap_from"],
             "lap_steps": p["lap_steps"],
             "chain": t.core.chains[seat],
+            "needs": needs.of_seat(t, seat),
         }
         for seat, p in enumerate(core.players)
     ]
