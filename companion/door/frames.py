@@ -8,19 +8,49 @@ at once (a phone that stopped reading) waits here in order, and the socket's wri
 which now only does that, writes it out. One lock keeps the frames in the order they were
 sent, from whatever thread (an act, a clock, Engine.IO's pings).
 
+The write that never blocks is a ``send`` on the socket's non-blocking twin (``twin``): the
+same on Linux, macOS and Windows, where a socket is no C-runtime file descriptor (``os.write``
+fails) and ``MSG_DONTWAIT`` does not exist. A write that fails for another reason than a full
+buffer is logged once with its cause, and the WebSocket is closed so the page reconnects.
+
 Before the WebSocket runs (Engine.IO's long-polling) it is Engine.IO's queue as it was.
 """
 
 from __future__ import annotations
 
-import os
+import logging
 import queue
-import socket
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wsproto.events import BytesMessage, TextMessage
 from wsproto.utilities import LocalProtocolError
+
+if TYPE_CHECKING:
+    import socket
+
+log = logging.getLogger(__name__)
+
+
+def twin(sock: socket.socket) -> socket.socket | None:
+    """A non-blocking twin of ``sock`` for writes that never wait; None where it would change ``sock``.
+
+    A socket with a timeout (the gate gives each WebSocket one) is non-blocking underneath, but its
+    ``send`` first waits until the socket is writable. Its twin (``dup``: another descriptor of
+    the same connection; ``WSADuplicateSocket`` on Windows) with no timeout sends at once or raises
+    ``BlockingIOError`` (Windows' ``WSAEWOULDBLOCK`` included). Its own timeout leaves ``sock``'s
+    alone: a shared socket object's timeout changed under its reader would be a race. On Linux and
+    macOS the two descriptors share the non-blocking flag, which a socket with a timeout has set
+    already; a blocking socket (no timeout) gets no twin, as that flag would break its reader.
+    """
+    if sock.gettimeout() is None:
+        return None
+    try:
+        copy = sock.dup()
+    except OSError:
+        return None
+    copy.settimeout(0)
+    return copy
 
 
 class FrameQueue(queue.Queue[Any]):
@@ -32,11 +62,15 @@ class FrameQueue(queue.Queue[Any]):
         """The door's WebSocket of this socket once it has one (``DoorWebSocket``), told by the door."""
         self._ws: Any = None
         """Its ``simple_websocket`` connection once frames are written here."""
+        self._twin: socket.socket | None = None
+        """The socket's twin that writes without waiting (``twin``); None: the writer thread writes every frame."""
         self._order = threading.Condition(threading.Lock())
         self._waiting = bytearray()
         """Frames, or their ends, that the socket did not take at once: the writer thread's."""
         self._flushing = False
         self._ending = False
+        self._failed: OSError | None = None
+        """Why a write failed (not for a full buffer), until the writer thread tells it and closes the WebSocket."""
 
     def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
         with self._order:
@@ -63,17 +97,20 @@ class FrameQueue(queue.Queue[Any]):
                 while not self._waiting and not self._ending:
                     self._order.wait()
                 if not self._waiting:
-                    return None
+                    failed = self._stop()
+                    break
                 data, self._flushing = bytes(self._waiting), True
                 self._waiting.clear()
             try:
-                self._send(data, wait=True)
-            except OSError:
+                self._ws.sock.sendall(data)
+            except OSError as error:
                 with self._order:
-                    self._ending, self._flushing = True, False
-                return None
+                    self._fail(error)
             with self._order:
                 self._flushing = False
+        if failed is not None:
+            self._close(failed)
+        return None
 
     def task_done(self) -> None:
         if self._ws is None:  # frames written here were never taken off the queue
@@ -92,6 +129,7 @@ class FrameQueue(queue.Queue[Any]):
                 self.queue.clear()
                 self.all_tasks_done.notify_all()
             self._ws = ws
+            self._twin = twin(ws.sock)
             try:
                 for item in queued:
                     if item is None:
@@ -115,38 +153,47 @@ class FrameQueue(queue.Queue[Any]):
         self._ending = True
         self._order.notify()
 
-    def _send(self, data: bytes, *, wait: bool) -> int:
-        """Write ``data`` to the socket: all of it (``wait``), or what it takes at once; how much."""
-        if wait:
-            self._ws.sock.sendall(data)
-            return len(data)
-        return send_now(self._ws.sock, data)
+    def _fail(self, error: OSError) -> None:
+        """A write failed: what waits is dropped and the writer thread stops (the caller holds the order)."""
+        if not self._ending:
+            self._failed = error
+        self._waiting.clear()
+        self._end()
+
+    def _stop(self) -> OSError | None:
+        """The writer thread stops: the twin is closed; why a write failed, if one did (the caller holds the order)."""
+        if self._twin is not None:
+            self._twin.close()
+            self._twin = None
+        failed, self._failed = self._failed, None
+        return failed
+
+    def _close(self, error: OSError) -> None:
+        """Say once why the socket could not be written, and close its WebSocket so the page reconnects
+        (unless it was closing already: the page's close, the door's, a reset the reader saw)."""
+        if not self._ws.connected:
+            return
+        log.warning(
+            "could not write to a socket of %s (%s: %s); closed it, so its page reconnects",
+            getattr(self.websocket, "address", "?"),
+            type(error).__name__,
+            error,
+        )
+        self.websocket.close(shutdown=True)
 
     def _write(self, frame: bytes) -> None:
         """Write ``frame`` now as far as the socket takes it without waiting (the caller holds the order)."""
-        if self._waiting or self._flushing:
+        if self._waiting or self._flushing or self._twin is None:
             self._waiting += frame
             self._order.notify()
             return
         try:
-            sent = self._send(frame, wait=False)
-        except OSError:
-            self._end()
+            sent = self._twin.send(frame)
+        except BlockingIOError:  # the socket's buffer is full
+            sent = 0
+        except OSError as error:
+            self._fail(error)
             return
         if sent < len(frame):
             self._waiting += frame[sent:]
             self._order.notify()
-
-
-def send_now(sock: socket.socket, data: bytes) -> int:
-    """Write as much of ``data`` as the socket takes without waiting, and say how much.
-
-    A socket with a timeout (the gate gives each WebSocket one) is non-blocking underneath, but
-    its ``send`` first waits until the socket is writable: a plain write to its descriptor does not.
-    """
-    try:
-        if sock.gettimeout() is None:
-            return sock.send(data, socket.MSG_DONTWAIT)
-        return os.write(sock.fileno(), data)
-    except BlockingIOError:
-        return 0

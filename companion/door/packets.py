@@ -183,12 +183,15 @@ class DoorWebSocket(SimpleWebSocketWSGI):
         self.door = door
         self.engineio_socket: Any = handler.__self__  # type: ignore[attr-defined]  # the handler is a method of Engine.IO's socket
         self.eio_sid: str = self.engineio_socket.sid
+        self.address = ""
+        """The peer's address, once the WebSocket runs."""
         if isinstance(self.engineio_socket.queue, FrameQueue):
             self.engineio_socket.queue.websocket = self
         self._closing = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        self.line = self.door.open(self.eio_sid, environ.get("REMOTE_ADDR", ""), self)
+        self.address = environ.get("REMOTE_ADDR", "")
+        self.line = self.door.open(self.eio_sid, self.address, self)
         try:
             return super().__call__(environ, start_response)
         finally:

@@ -7,12 +7,16 @@ import socket
 import threading
 import time
 from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from engineio import packet
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import AcceptConnection, CloseConnection, Request, TextMessage
 
 from companion.door.frames import FrameQueue
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def opened() -> tuple[WSConnection, WSConnection]:
@@ -44,17 +48,34 @@ class Phone:
         return self.messages
 
 
-def queue_and_phone(*, buffer: int | None = None) -> tuple[FrameQueue, Phone, socket.socket]:
+class DoorSocket:
+    """What the queue reads of the door's WebSocket: the connection, Engine.IO's socket, the
+    peer's address, and its close (recorded)."""
+
+    def __init__(self, sock: Any, codec: WSConnection) -> None:
+        self.ws = SimpleNamespace(sock=sock, ws=codec, connected=True)
+        self.engineio_socket = SimpleNamespace(upgraded=False)
+        self.address = "192.168.1.23"
+        self.closes: list[dict[str, bool]] = []
+
+    def close(self, **how: bool) -> None:
+        self.closes.append(how)
+        self.ws.connected = False
+
+
+def queue_and_phone(
+    *, buffer: int | None = None, timeout: float | None = 30, wrap: Callable[[socket.socket], Any] = lambda s: s
+) -> tuple[FrameQueue, Phone, socket.socket]:
+    """A queue writing to one end of a socket pair (seen through ``wrap``), a phone at the other.
+    ``timeout`` is the host end's (the gate sets one on every WebSocket)."""
     host_end, phone_end = socket.socketpair()
     if buffer is not None:
         host_end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, buffer)
         phone_end.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, buffer)
-    host_end.settimeout(30)  # as the gate sets it on every WebSocket
+    host_end.settimeout(timeout)
     server, client = opened()
     frames = FrameQueue()
-    frames.websocket = SimpleNamespace(
-        ws=SimpleNamespace(sock=host_end, ws=server), engineio_socket=SimpleNamespace(upgraded=False)
-    )
+    frames.websocket = DoorSocket(wrap(host_end), server)
     return frames, Phone(phone_end, client), host_end
 
 
