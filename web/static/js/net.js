@@ -1,5 +1,6 @@
 // The socket: keeps the latest whole message in the store (built from the host's `update`s)
-// and sends actions with an id, once.
+// and sends actions with an id, once. Its credentials are asked for at every connect, the first and
+// every reconnect, so a token saved after the page connected (a join, a claim) goes with the next one.
 
 import { io } from "../vendor/socket.io.esm.min.js";
 import { Updates } from "./updates.js";
@@ -12,18 +13,32 @@ function newId() {
 
 const RETRY_MS = 3000; // after a refused reconnect: the host allows a seat one every 2 s after a few at once
 
+// Back on the network or on screen (a phone unlocked): a socket that is down tries at once, not at
+// the end of its backoff (up to 3 s).
+function wakeWhenBack(net) {
+  const wake = () => {
+    const sock = net.socket;
+    if (sock && !sock.connected && sock.active && net.store.state.conn !== "refused") { sock.disconnect(); sock.connect(); }
+  };
+  addEventListener("online", wake);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
+}
+
 class Net {
   constructor(store) {
     this.store = store;
     this.socket = null;
     this.onConnect = null; // the page's call after every (re)connect
+    wakeWhenBack(this);
   }
 
-  connect(auth) {
+  // `credentials()` gives what this page holds at that moment ({token}, {table_key} or nothing).
+  connect(credentials) {
     if (this.socket) { this.socket.removeAllListeners(); this.socket.disconnect(); }
     const st = this.store;
     st.set({ conn: "connecting", refusal: null });
-    const sock = io({ auth, transports: ["websocket"], reconnectionDelayMax: 3000 });
+    const auth = (cb) => cb(credentials());
+    const sock = io({ auth, transports: ["websocket"], reconnectionDelay: 500, reconnectionDelayMax: 3000 });
     this.socket = sock;
     sock.on("connect", () => { st.set({ conn: "online" }); if (this.onConnect) this.onConnect(); });
     sock.on("disconnect", (reason) => {

@@ -4,7 +4,7 @@
 
 import { setLang, currentLang } from "./i18n.js";
 import { rememberDetails, toggleTheme } from "./common.js";
-import { TOKEN, WATCH, store, net, forget } from "./phone-shared.js";
+import { TOKEN, WATCH, store, net, credentials, forget } from "./phone-shared.js";
 import { keep } from "./fair-keep.js";
 import { newFair, sent } from "./fair-seat.js";
 
@@ -68,7 +68,7 @@ function stopWatching() {
   localStorage.removeItem(WATCH);
   store.ui({ leaving: false, peek: null });
   store.set({ msg: null });
-  net.connect({});
+  net.connect(credentials);
 }
 
 // A tap on the join or refused page; true when it was one.
@@ -76,7 +76,7 @@ function joinClick(el, act) {
   if (act.startsWith("pawn-")) { const k = act.slice(5); store.ui({ pawn: { ...store.state.ui.pawn, [k]: el.dataset[k] } }); }
   else if (act === "watch") watch();
   else if (act === "join" || act === "claim") join(act);
-  else if (act === "reclaim") net.connect({ token: localStorage.getItem(TOKEN) });
+  else if (act === "reclaim") net.connect(credentials);
   else if (act === "forget") forget(null);
   else return false;
   return true;

@@ -18,6 +18,8 @@ const root = $("#app");
 const parts = new Parts(); // the parts of the screen kept from one render to the next while their data is the same
 
 const token = () => localStorage.getItem(TOKEN);
+// What the socket sends at each connect: the token this phone holds then (a join saves it while connected).
+const credentials = () => (token() ? { token: token() } : {});
 const btn = (attrs, ...kids) => h("button", { type: "button", ...attrs }, ...kids);
 
 // The last refusal in words (for `kind`: only while joining that way), or nothing.
@@ -34,7 +36,7 @@ function forget(note) {
   localStorage.removeItem(TOKEN);
   store.set({ msg: null, conn: "connecting", refusal: null });
   store.ui({ note, choice: null });
-  net.connect({});
+  net.connect(credentials);
 }
 
-export { TOKEN, WATCH, store, net, root, parts, token, btn, problem, fairExport, rerender, forget };
+export { TOKEN, WATCH, store, net, root, parts, token, credentials, btn, problem, fairExport, rerender, forget };

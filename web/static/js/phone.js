@@ -6,7 +6,7 @@
 import { h, patch } from "./dom.js";
 import { loadLang, t } from "./i18n.js";
 import { themeButton, langButton, isDark, applyTheme, keepFocus, restoreFocus, markState } from "./common.js";
-import { store, net, root, parts, token, forget } from "./phone-shared.js";
+import { store, net, root, parts, token, credentials, forget } from "./phone-shared.js";
 import { joinScreen, refusedScreen } from "./phone-join.js";
 import { listen } from "./phone-input.js";
 import { lazy } from "./lazy.js";
@@ -78,5 +78,5 @@ store.addEventListener("change", () => {
 applyTheme();
 if (token()) loadPlay(); // a seat already: fetch the game's screens while connecting
 await loadLang();
-net.connect(token() ? { token: token() } : {});
+net.connect(credentials);
 render();

@@ -178,6 +178,6 @@ store.addEventListener("change", () => {
 applyTheme();
 await loadLang();
 if (!KEY) store.set({ conn: "refused", refusal: "bad_key" });
-else net.connect({ table_key: KEY });
+else net.connect(() => ({ table_key: KEY }));
 listen(root, { render, restage: () => { scene.stage = null; scene.ring = null; received(store.state.msg); render(); } });
 render();
