@@ -18,7 +18,7 @@ from .limits import (
     ADDRESS_RATE,
     BAN_SECONDS,
     CLAIM_GUESSES,
-    CLAIM_MEMORY,
+    CLAIM_TYPOS,
     JOIN_GUESSES,
     SEAT_CONNECTS,
     SOCKET_OPENS,
@@ -50,15 +50,13 @@ class AddressBudget:
     joins: TokenBucket
     claims: TokenBucket
     packets: TokenBucket
+    typos: TokenBucket
+    """Its own wrong claim codes, checked even while the host's are spent (``CLAIM_TYPOS``)."""
     wrong_join: float = float("-inf")
     """When this address last sent a wrong join code (monotonic clock)."""
-    wrong_claim: float = float("-inf")
-    """When this address last sent a wrong claim code."""
 
-    def idle(self, now: float) -> bool:
-        return self.wrong_claim < now - CLAIM_MEMORY and all(
-            b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets)
-        )
+    def idle(self) -> bool:
+        return all(b.full() for b in (self.messages, self.opens, self.joins, self.claims, self.packets, self.typos))
 
 
 class Guard:
@@ -85,8 +83,7 @@ class Guard:
         budget = self._budgets.get(address)
         if budget is None:
             if len(self._budgets) >= MAX_ADDRESSES:
-                now = self.clock()
-                for known in [a for a, b in self._budgets.items() if b.idle(now)]:
+                for known in [a for a, b in self._budgets.items() if b.idle()]:
                     del self._budgets[known]
             budget = self._budgets[address] = AddressBudget(
                 TokenBucket(self.clock, ADDRESS_RATE, ADDRESS_BURST),
@@ -94,6 +91,7 @@ class Guard:
                 TokenBucket(self.clock, *JOIN_GUESSES),
                 TokenBucket(self.clock, *CLAIM_GUESSES),
                 TokenBucket(self.clock, *ADDRESS_PACKETS),
+                TokenBucket(self.clock, *CLAIM_TYPOS),
             )
         return budget
 
@@ -129,12 +127,12 @@ class Guard:
     def guess(self, address: str, kind: str) -> bool:
         """One more checked ``join`` or ``claim`` code from this address.
 
-        A code is not checked either while the host's wrong codes of its kind are spent and
-        this address sent one of them lately."""
+        While the host's wrong codes of its kind are spent, a join code is not checked from an
+        address that sent a wrong one lately, a claim code from one that used up its typos."""
         with self._lock:
             budget, now = self._budget(address), self.clock()
             if kind != "join":
-                if budget.wrong_claim > now - CLAIM_MEMORY and self._wrong_claims.empty():
+                if budget.typos.empty() and self._wrong_claims.empty():
                     return False
                 return budget.claims.take()
             if budget.wrong_join > now - WRONG_JOIN_MEMORY and self._wrong_joins.empty():
@@ -150,7 +148,7 @@ class Guard:
     def wrong_claim(self, address: str) -> None:
         """A claim code from this address named no live code."""
         with self._lock:
-            self._budget(address).wrong_claim = self.clock()
+            self._budget(address).typos.take()
             self._wrong_claims.take()
 
     def ban(self, address: str) -> None:

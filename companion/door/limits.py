@@ -56,14 +56,18 @@ BAN_SECONDS = 10.0
 are closed at once for this long, before a thread is made: no honest page floods."""
 CLAIM_TRIES = 5
 """Wrong claim codes from one address after which a live claim code refuses that address."""
-WRONG_CLAIMS = (1.0, 20)
-"""Wrong claim codes of every address together, a second and at once. When they run out, an
-address that sent a wrong one in the last ``CLAIM_MEMORY`` seconds has no code checked
-(``rate_limited``); an address that guessed nothing wrong (the phone with the right code) still
-claims. Guesses only slow down: no number of them ends a code. In a code's ten minutes the host
-checks at most about 620 guesses, plus one from each other address: with 250 addresses and six
-live codes of a hundred million, one in about 19,000 finds one."""
-CLAIM_MEMORY = 600.0
+WRONG_CLAIMS = (0.5, 20)
+"""Wrong claim codes of every address together, a second and at once. When they run out, only an
+address with typos left (``CLAIM_TYPOS``) has its code checked; the others are answered
+``rate_limited``. Guesses only slow down: no number of them ends a code."""
+CLAIM_TYPOS = (1 / 600, 3)
+"""Each address's own lane past ``WRONG_CLAIMS``: its wrong claim codes, one back every ten
+minutes, three at once. A lost phone that mistyped once or twice, or typed a code the banker
+just replaced, still has its code checked at once however many strangers guess: they cannot
+spend another address's typos. What guessing can reach, the numbers in ``docs/protocol.md``
+("Claim codes against guessing"): in a code's ten minutes the host checks at most
+0.5 x 600 + 20 + 4 per address wrong codes (1,320 with 250 addresses), against six live codes
+of a hundred million: one chance in about 12,600."""
 MAX_ID = 64
 ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 """An action id: 1 to ``MAX_ID`` letters, digits and ``_ . : -``."""

@@ -13,6 +13,7 @@ from companion.door.limits import (
     ADDRESS_BURST,
     CLAIM_GUESSES,
     CLAIM_TRIES,
+    CLAIM_TYPOS,
     JOIN_GUESSES,
     MAX_NAME,
     SEAT_CONNECTS,
@@ -42,7 +43,7 @@ def test_the_right_claim_code_is_refused_once_the_address_used_its_guesses(app, 
 
 def test_guesses_from_many_addresses_slow_down_never_end_a_code_and_the_drawer_says_so(app, clock, screen, started):
     """39 addresses, each within its own claim budget: the host checks at most its rate for wrong
-    claim codes (and one from each address), the code lives on, and its phone still claims."""
+    claim codes (and each address's typos), the code lives on, and its phone still claims."""
     assert screen.act({"type": "claim_code", "seat": 1})["ok"]
     code = screen.view()["table"]["claims"]["1"]["code"]
     wrong = f"{(int(code) + 1) % 10**CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
@@ -58,7 +59,7 @@ def test_guesses_from_many_addresses_slow_down_never_end_a_code_and_the_drawer_s
             codes.append(attacker.emit("claim", {"code": wrong})["error"]["code"])
     rate, burst = WRONG_CLAIMS
     assert set(codes) == {"bad_claim", "rate_limited"}
-    assert codes.count("bad_claim") <= rate * seconds + burst + len(attackers)
+    assert codes.count("bad_claim") <= rate * seconds + burst + CLAIM_TYPOS[1] * len(attackers)
     assert screen.view()["table"]["claims"]["1"]["code"] == code  # the code lives on
     assert screen.view()["table"]["claims_guessed"] > 0  # the banker's drawer says codes are being guessed
     assert started[1].connected
@@ -66,6 +67,24 @@ def test_guesses_from_many_addresses_slow_down_never_end_a_code_and_the_drawer_s
     clock.advance(60)
     screen.act({"type": "claim_code", "seat": 2})
     assert screen.view()["table"]["claims_guessed"] == 0
+
+
+def test_a_phone_that_mistyped_still_claims_while_strangers_spend_the_hosts_wrong_codes(app, clock, screen, started):
+    """The host's wrong claim codes are spent and the guessers are answered ``rate_limited``; the
+    lost phone's address mistyped twice, yet its right code is checked at once: its typos are its own."""
+    assert screen.act({"type": "claim_code", "seat": 1})["ok"]
+    code = screen.view()["table"]["claims"]["1"]["code"]
+    wrong = f"{(int(code) + 1) % 10**CLAIM_LENGTH:0{CLAIM_LENGTH}d}"
+    phone = Client(app, address="10.0.2.1")
+    assert phone.emit("claim", {"code": wrong})["error"]["code"] == "bad_claim"
+    guessers = [Client(app, address=f"10.0.3.{n + 1}") for n in range(10)]
+    for _ in range(10):  # each at its own limit
+        clock.advance(1 / CLAIM_GUESSES[0])
+        codes = [guesser.emit("claim", {"code": wrong})["error"]["code"] for guesser in guessers]
+    assert codes.count("rate_limited") >= len(guessers) - 1  # the host's budget is spent
+    assert phone.emit("claim", {"code": wrong})["error"]["code"] == "bad_claim"  # a second typo, checked too
+    assert phone.emit("claim", {"code": code})["seat"] == 1
+    assert all(g.emit("claim", {"code": code})["error"]["code"] == "rate_limited" for g in guessers)
 
 
 def test_one_stranger_cannot_end_the_claim_codes_of_others(app, clock, screen, started):
