@@ -1,0 +1,115 @@
+"""Every casino game's pick on a phone turned sideways (640×360, touch) and upright (360×640), in
+both languages: a bet at a casino of each symbol (every game and its picks on one screen), Win the
+Pot (cards: one button, honours has no pick) and a Buy Back of each symbol. Each control of the decision is on screen and uncovered
+(`phone_fit`), nothing is cut or spills (`fit_check`), every control is at least 44×44 px
+(`targets`) and every pick's label is one line ("1 of 2", never "1 / of / 2").
+
+What the phone shows comes from the engine: a local game is played to each question, and its view
+and legal actions for the asking seat are given to a phone seated in a live game, as the host's
+message would (the page renders a message from the host the same way, whoever computed it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from phone_fit import LANDSCAPE, SMALL_PHONE, PhoneFit
+from targets import measure
+from test_phone_reveal import skip_opening
+from web_driver import open_table, seat_without_phones, settle, start_game
+
+from engine import Game, Settings
+
+NAMES = ["Ann", "Bob", "Cas"]
+SYMBOLS = ("roulette", "dice", "cards")
+
+# Each pick's label: the lines its words take (one line: every text rect at the same top).
+LINES = """() => [...document.querySelectorAll('[data-decision] [data-act="pick"]')].map((b) => {
+  const r = document.createRange(); r.selectNodeContents(b.querySelector('.opt-text') || b);
+  const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+  return { label: b.textContent.trim(), lines: tops.size }; })"""
+
+
+def asked(symbol: str, space: str) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+    """The seat asked, its view and its legal actions once it landed on ``space`` of ``symbol``: a
+    casino of that symbol owned by another player (the bet), Win the Pot, or Buy Back."""
+    game = Game.new(NAMES, settings=Settings(), seed="7")
+    seat = game.to_act()[0]
+    game.apply(seat, {"type": "roll"})
+    view = game.view(None)
+    for a in game.legal_actions(seat):
+        if a["type"] != "land" or a["space"] != space:
+            continue
+        if space == "casino":
+            casino = view["casinos"][a["casino"]]
+            if casino["symbol"] == symbol and casino["owner"] not in (None, seat):
+                break
+        elif a.get("symbol") == symbol:
+            break
+    else:
+        raise AssertionError(f"no landing on {space} {symbol}")
+    game.apply(seat, a)
+    if space == "buy_back":  # the challenge is chosen casino and pick in turn: the pick's screen
+        casino = next(x for x in game.legal_actions(seat) if x["type"] == "buy_back")["casino"]
+        legal = [x for x in game.legal_actions(seat) if x["type"] != "buy_back" or x["casino"] == casino]
+        return seat, game.view(seat), legal
+    return seat, game.view(seat), game.legal_actions(seat)
+
+
+SHOW = """async ([seat, view, legal]) => {
+  const { store } = await import('/static/js/phone-shared.js');
+  const msg = structuredClone(store.state.msg);
+  Object.assign(msg, { seat, view, legal_actions: legal });
+  store.ui({ choice: null });
+  store.set({ msg });
+}"""
+
+
+def test_every_casino_games_pick_fits_a_phone_turned_sideways(browser, host, shots):
+    contexts: list = []
+    try:
+        table = open_table(browser, host, contexts)
+        seat_without_phones(table, NAMES[1:])
+        ctx = browser.new_context(**SMALL_PHONE, locale="nl-NL")
+        contexts.append(ctx)
+        phone = ctx.new_page()
+        errors: list[str] = []
+        phone.on("pageerror", lambda e: errors.append(str(e)))
+        phone.goto(f"{host.base}/j/{host.code}")
+        phone.locator('[data-input="name"]').fill("Dee")
+        phone.locator('[data-act="join"]').tap()
+        phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+        start_game(table)
+        skip_opening(table)
+        phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'", timeout=20_000)
+        settle(phone)
+        fit = PhoneFit(shots)
+        sizes: dict[str, dict] = {}
+        for space in ("casino", "win_pot", "buy_back"):
+            for symbol in SYMBOLS:
+                seat, view, legal = asked(symbol, space)
+                phone.set_viewport_size(LANDSCAPE)
+                phone.evaluate(SHOW, [seat, view, legal])
+                phone.locator("[data-decision] [data-act]").first.wait_for()
+                if phone.locator('[data-decision] [data-act="open"]').count():
+                    phone.locator(
+                        '[data-decision] [data-act="open"]'
+                    ).first.tap()  # Win the Pot: its button opens the picks
+                    phone.locator('[data-decision] [data-act="pick"]').first.wait_for()
+                stage = f"{space}-{symbol}"
+                fit.check(phone, stage)  # both orientations and both languages, back to Dutch sideways
+                for lang in ("nl", "en"):
+                    if phone.evaluate("document.documentElement.lang") != lang:
+                        phone.locator('.bar [data-act="lang"]').click()
+                        phone.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+                    phone.set_viewport_size(LANDSCAPE)
+                    wrapped = [x for x in phone.evaluate(LINES) if x["lines"] != 1]
+                    assert not wrapped, f"{stage} {lang} 640x360: labels over more than one line: {wrapped}"
+                    sizes[f"{stage} {lang}"] = measure(phone)
+        small = {s: m["small"] for s, m in sizes.items() if m["small"]}
+        assert not small, f"controls under 44×44 px at 640×360: {small}"
+        smallest = min((m["smallest"] for m in sizes.values()), key=lambda c: min(c["width"], c["height"]))
+        print(f"\n{len(fit.checked)} screens checked; the smallest control at 640×360: {smallest}")
+        assert not errors, errors
+    finally:
+        for c in contexts:
+            c.close()
