@@ -15,6 +15,7 @@ import { chimeOn } from "./turn.js";
 import { parts, btn, problem, fairExport, rerender } from "./phone-shared.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, showingNow } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";
+import { needsSection } from "./needs.js";
 
 // The chime's switch, shown in a game: whether the chime is on, or null without the switch.
 const chime = (st) => (st.msg && st.msg.kind === "game" ? chimeOn() : null);
@@ -110,7 +111,8 @@ function meSection(msg, me, acting) {
     h("div", { class: "me-top" }, pawnMark(me), h("span", { class: "pname", text: me.name }), tags),
     h("p", { class: "money-big" }, moneyEl),
     mine.length ? h("ul", { class: "casinos", "aria-label": t("me.casinos") }, mine.map((c) => casinoChip(c)))
-      : h("p", { class: "hint", text: t("me.no_casinos") }));
+      : h("p", { class: "hint", text: t("me.no_casinos") }),
+    needsSection(me, msg.view));
 }
 
 // While I act: my state on one line, what just happened, then the decision at the bottom of the

@@ -13,6 +13,7 @@ import { dot, casinoChip } from "./marks.js";
 import { scene, parts, problem, controls, busy, rerender, store, shown } from "./table-shared.js";
 import { finaleStage } from "./finale.js";
 import { lazy } from "./lazy.js";
+import { needMark } from "./needs.js";
 
 // Every player in seat order: the panels keep their places, the current player is highlighted.
 function playersPanel(msg) {
@@ -48,7 +49,7 @@ function playerPanel(p, turn, cas, waits, connected, phone) {
       // Kept while the player's casinos are the same: a new amount of money does not build them again.
       parts.use(`chips-${seat}`, cas, () => cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true)))
         : h("span", { class: "hint", text: t("me.no_casinos") })),
-      backs));
+      needMark(p), backs));
 }
 
 // The auction takes the stage: the casino, the highest bid and bidder, who is still in, a large countdown.
