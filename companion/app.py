@@ -52,6 +52,7 @@ def create_app(
     """
     from . import events
     from .common.timers import ThreadScheduler
+    from .door import upstream
     from .door.gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
     from .door.packets import PacketDoor
     from .host import Host
@@ -78,8 +79,9 @@ def create_app(
         logger=socket_log,
         engineio_logger=socket_log,
     )
+    hooks = upstream.check(socketio.server)
     clock = clock or time.monotonic
-    transport = Transport(socketio.server)
+    transport = Transport(socketio.server, hooks)
     host = app.extensions["cashrun"] = Host(
         Store(Path(data_dir) / "cashrun.sqlite3"),
         clock,
@@ -90,7 +92,7 @@ def create_app(
         rate=rate,
         reveal_scale=reveal_scale if reveal_scale is not None else float(os.environ.get("CASHRUN_REVEAL_SCALE", "1")),
     )
-    events.register(socketio.server, host)  # before the door, which reads the events' names
-    transport.door = PacketDoor(socketio.server, host.guard)
+    events.register(socketio.server, host, plain="plain_handlers" in hooks)
+    transport.door = PacketDoor(socketio.server, host.guard, frozenset(events.MESSAGES), hooks)
     app.wsgi_app = Gate(app.wsgi_app, host.guard, lambda: host.addresses)  # type: ignore[method-assign]
     return app

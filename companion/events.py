@@ -4,7 +4,8 @@
 (the socket's address). Every other event is a message a page sends many times a game: it is
 registered on the python-socketio server itself (``register``), with its host bound, so no
 request context is built for it (Flask-SocketIO builds one per event, its URL match and
-session included: about a tenth of a millisecond of each act).
+session included: about a tenth of a millisecond of each act). Where that hook is not found
+(``companion.door.upstream``'s ``plain_handlers``), they are Flask-SocketIO's handlers too.
 """
 
 from __future__ import annotations
@@ -36,10 +37,18 @@ def message(handler: Handler) -> Handler:
     return handler
 
 
-def register(server: python_socketio.Server, host: Host) -> None:
-    """Every message's handler on ``server``, answering for ``host``."""
+def register(server: python_socketio.Server, host: Host, plain: bool = True) -> None:
+    """Every message's handler on ``server``, answering for ``host``: on python-socketio's server
+    itself (``plain``), or through Flask-SocketIO, each in a request context."""
     for event, handler in MESSAGES.items():
-        server.on(event, partial(handler, host))
+        if plain:
+            server.on(event, partial(handler, host))
+        else:
+            socketio.on_event(event, partial(_in_context, handler, host))
+
+
+def _in_context(handler: Handler, host: Host, data: Any = None) -> dict[str, Any]:
+    return handler(host, _sid(), data)
 
 
 def _host() -> Host:

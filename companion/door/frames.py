@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 from wsproto.events import BytesMessage, TextMessage
 from wsproto.utilities import LocalProtocolError
 
+from . import upstream
+
 if TYPE_CHECKING:
     import socket
 
@@ -54,7 +56,7 @@ def twin(sock: socket.socket) -> socket.socket | None:
 
 
 class FrameQueue(queue.Queue[Any]):
-    """Engine.IO's queue of one socket (``server.eio._async["queue"]``); see the module's docstring."""
+    """Engine.IO's queue of one socket (``upstream``'s ``frame_queue``); see the module's docstring."""
 
     def __init__(self, maxsize: int = 0) -> None:
         super().__init__(maxsize)
@@ -62,6 +64,9 @@ class FrameQueue(queue.Queue[Any]):
         """The door's WebSocket of this socket once it has one (``DoorWebSocket``), told by the door."""
         self._ws: Any = None
         """Its ``simple_websocket`` connection once frames are written here."""
+        self._sock: Any = None
+        self._codec: Any = None
+        """The connection's socket and its ``wsproto`` codec, which frames each packet."""
         self._twin: socket.socket | None = None
         """The socket's twin that writes without waiting (``twin``); None: the writer thread writes every frame."""
         self._order = threading.Condition(threading.Lock())
@@ -102,7 +107,7 @@ class FrameQueue(queue.Queue[Any]):
                 data, self._flushing = bytes(self._waiting), True
                 self._waiting.clear()
             try:
-                self._ws.sock.sendall(data)
+                self._send(data, wait=True)
             except OSError as error:
                 with self._order:
                     self._fail(error)
@@ -121,15 +126,16 @@ class FrameQueue(queue.Queue[Any]):
         before are its first frames."""
         websocket = self.websocket
         with self._order:
-            ws = getattr(websocket, "ws", None)
-            if ws is None or not websocket.engineio_socket.upgraded:
+            ws = upstream.connection(websocket)
+            if ws is None or not upstream.upgraded(websocket.engineio_socket):
                 return False
             with self.mutex:
                 queued, self.unfinished_tasks = list(self.queue), 0
                 self.queue.clear()
                 self.all_tasks_done.notify_all()
             self._ws = ws
-            self._twin = twin(ws.sock)
+            self._sock, self._codec = upstream.socket_and_codec(ws)
+            self._twin = twin(self._sock)
             try:
                 for item in queued:
                     if item is None:
@@ -146,7 +152,7 @@ class FrameQueue(queue.Queue[Any]):
         """The packet as one WebSocket frame (compressed, where the page asked for it, in send order)."""
         data = item.encode()
         message = BytesMessage(data=data) if isinstance(data, bytes) else TextMessage(data=data)
-        return bytes(self._ws.ws.send(message))
+        return bytes(self._codec.send(message))
 
     def _end(self) -> None:
         """Nothing more is written; the writer thread stops (the caller holds the order)."""
@@ -171,7 +177,7 @@ class FrameQueue(queue.Queue[Any]):
     def _close(self, error: OSError) -> None:
         """Say once why the socket could not be written, and close its WebSocket so the page reconnects
         (unless it was closing already: the page's close, the door's, a reset the reader saw)."""
-        if not self._ws.connected:
+        if not upstream.connected(self._ws):
             return
         log.warning(
             "could not write to a socket of %s (%s: %s); closed it, so its page reconnects",
@@ -181,6 +187,16 @@ class FrameQueue(queue.Queue[Any]):
         )
         self.websocket.close(shutdown=True)
 
+    def _send(self, data: bytes, *, wait: bool) -> int:
+        """Write ``data``: all of it (``wait``, the writer thread), or what the twin takes at once; how much."""
+        if wait:
+            self._sock.sendall(data)
+            return len(data)
+        try:
+            return self._twin.send(data)  # type: ignore[union-attr]  # _write calls it only with a twin
+        except BlockingIOError:  # the socket's buffer is full
+            return 0
+
     def _write(self, frame: bytes) -> None:
         """Write ``frame`` now as far as the socket takes it without waiting (the caller holds the order)."""
         if self._waiting or self._flushing or self._twin is None:
@@ -188,9 +204,7 @@ class FrameQueue(queue.Queue[Any]):
             self._order.notify()
             return
         try:
-            sent = self._twin.send(frame)
-        except BlockingIOError:  # the socket's buffer is full
-            sent = 0
+            sent = self._send(frame, wait=False)
         except OSError as error:
             self._fail(error)
             return

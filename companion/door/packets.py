@@ -11,11 +11,12 @@ whole (the Engine.IO connection, not only the Socket.IO namespace). A connection
 the namespace once: a second ``CONNECT`` on it (after the host closed the socket, say)
 closes it.
 
-The hook is Engine.IO's WebSocket class (``server.eio._async["websocket"]``): its ``wait``
+The hook is Engine.IO's WebSocket class (``upstream``'s ``door_websocket``): its ``wait``
 hands Engine.IO each frame, so it sees every frame first. Socket.IO's own decoding is
-wrapped too (``PacketDoor.message``): a packet it cannot decode is a strike. The socket's
-queue is the door's as well (``frames.FrameQueue``): it writes each outgoing frame from the
-thread that sends it.
+wrapped too (``decode``, ``PacketDoor.message``): a packet it cannot decode is a strike. The
+socket's queue is the door's as well (``frame_queue``, ``frames.FrameQueue``): it writes each
+outgoing frame from the thread that sends it. Each hook is used only where ``upstream.check``
+found what it needs at start.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 from simple_websocket import ConnectionClosed
 from wsproto.utilities import LocalProtocolError
 
+from . import upstream
 from .frames import FrameQueue
 from .limits import MAX_FRAME_BYTES, PACKETS, TokenBucket
 
@@ -102,15 +103,24 @@ class Line:
 
 
 class PacketDoor:
-    def __init__(self, server: socketio.Server, guard: Guard) -> None:
+    """The door of ``server``'s WebSockets; ``events`` are the names of the pages' messages, and
+    ``hooks`` the library hooks found at start (``upstream.check``)."""
+
+    def __init__(
+        self, server: socketio.Server, guard: Guard, events: frozenset[str], hooks: upstream.Hooks = upstream.ALL
+    ) -> None:
         self.guard = guard
         self.server = server
-        self.events = frozenset(server.handlers.get("/", {})) - {"connect", "disconnect"}
+        self.events = events
         self.lines: dict[str, Line] = {}
         self._lock = threading.Lock()
-        self._decode: Callable[[str, Any], None] = server._handle_eio_message
-        server.eio.on("message", self.message)
-        server.eio._async = {**server.eio._async, "websocket": partial(DoorWebSocket, door=self), "queue": FrameQueue}
+        if "decode" in hooks:
+            self._decode = upstream.socketio_decoder(server)
+            server.eio.on("message", self.message)
+        if "door_websocket" in hooks:
+            upstream.install_websocket(server, partial(DoorWebSocket, door=self))
+        if "frame_queue" in hooks:
+            upstream.install_queue(server, FrameQueue)
 
     def open(self, eio_sid: str, address: str, ws: DoorWebSocket) -> Line:
         line = Line(address, TokenBucket(self.guard.clock, *PACKETS), self.guard.strikes(), ws=ws)
@@ -175,18 +185,19 @@ class PacketDoor:
             line.ws.close(shutdown=True)
 
 
-class DoorWebSocket(SimpleWebSocketWSGI):
+class DoorWebSocket(upstream.EngineWebSocket):
     """Engine.IO's WebSocket for the threading mode, with the door in ``wait`` and a frame limit."""
 
     def __init__(self, handler: Callable[..., Any], server: Any, door: PacketDoor) -> None:
         super().__init__(handler, server, max_message_size=MAX_FRAME_BYTES)
         self.door = door
-        self.engineio_socket: Any = handler.__self__  # type: ignore[attr-defined]  # the handler is a method of Engine.IO's socket
+        self.engineio_socket: Any = upstream.engine_socket(handler)
         self.eio_sid: str = self.engineio_socket.sid
         self.address = ""
         """The peer's address, once the WebSocket runs."""
-        if isinstance(self.engineio_socket.queue, FrameQueue):
-            self.engineio_socket.queue.websocket = self
+        frames = upstream.engine_queue(self.engineio_socket)
+        if isinstance(frames, FrameQueue):
+            frames.websocket = self
         self._closing = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
@@ -213,12 +224,12 @@ class DoorWebSocket(SimpleWebSocketWSGI):
         threads at once sent two closes and the second raised (a thread's traceback in the log).
         ``shutdown`` also ends the socket's reads at once (the door's close)."""
         with self._closing:
-            ws = getattr(self, "ws", None)
-            if ws is None or not ws.connected:
+            ws = upstream.connection(self)
+            if ws is None or not upstream.connected(ws):
                 return
             try:
                 ws.close()
                 if shutdown:
-                    ws.sock.shutdown(socket.SHUT_RDWR)
+                    upstream.socket_and_codec(ws)[0].shutdown(socket.SHUT_RDWR)
             except (ConnectionClosed, LocalProtocolError, OSError):
                 pass  # the page, or the socket's own reader, closed it first

@@ -9,6 +9,8 @@ from engineio.packet import MESSAGE
 from engineio.packet import Packet as EnginePacket
 from socketio.packet import EVENT, Packet
 
+from ..door import upstream
+
 if TYPE_CHECKING:
     import socketio
 
@@ -43,10 +45,13 @@ class TextPacket(Packet):
 
 class Transport:
     """The host's way to a socket: send it a message, close it, or cut its whole connection; a thin
-    layer over the Socket.IO server, so that tables hold no globals and tests can listen in."""
+    layer over the Socket.IO server, so that tables hold no globals and tests can listen in.
+    ``hooks``: the library hooks found at start (``upstream.check``)."""
 
-    def __init__(self, server: socketio.Server) -> None:
+    def __init__(self, server: socketio.Server, hooks: upstream.Hooks = upstream.ALL) -> None:
         self.server = server
+        self.straight = "eio_sid" in hooks
+        """Events go straight to their Engine.IO socket (``upstream``'s ``eio_sid``); else through ``emit``."""
         self.door: PacketDoor | None = None
         """Set once the server runs behind the packet door (not with the test client)."""
 
@@ -58,10 +63,14 @@ class Transport:
         """Send one socket an event encoded beforehand (``event_packet``), straight to its
         Engine.IO socket. Socket.IO's ``emit`` (its rooms, a packet object, its encoding) cost
         about ten times this on an act's way from its commit to the last socket; nothing is
-        sent to a socket that is gone, as with ``emit``."""
-        eio_sid = self.server.manager.eio_sid_from_sid(to, NAMESPACE)
+        sent to a socket that is gone, as with ``emit`` (which sends it without the hook)."""
+        if not self.straight:
+            event, data = Packet.json.loads(packet[len(str(EVENT)) :])
+            self.server.emit(event, data, to=to, namespace=NAMESPACE)
+            return
+        eio_sid = upstream.eio_sid_of(self.server, to, NAMESPACE)
         if eio_sid is not None:
-            self.server._send_eio_packet(eio_sid, EnginePacket(MESSAGE, data=packet))
+            self.server.eio.send_packet(eio_sid, EnginePacket(MESSAGE, data=packet))
 
     def close(self, sid: str) -> None:
         """Disconnect a socket from the server's side (the client does not reconnect)."""
@@ -70,7 +79,7 @@ class Transport:
     def cut(self, sid: str) -> None:
         """Close a flooding socket's whole Engine.IO connection, so its WebSocket cannot
         connect the namespace again with fresh budgets."""
-        eio_sid = self.server.manager.eio_sid_from_sid(sid, NAMESPACE)
+        eio_sid = upstream.eio_sid_of(self.server, sid, NAMESPACE) if self.straight else None
         if self.door is None or eio_sid is None or not self.door.cut(eio_sid):
             self.close(sid)
 
