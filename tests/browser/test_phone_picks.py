@@ -1,21 +1,20 @@
 """Every casino game's pick on a phone turned sideways (640×360, touch) and upright (360×640), in
 both languages: a bet at a casino of each symbol (every game and its picks on one screen), Win the
-Pot (cards: one button, honours has no pick) and a Buy Back of each symbol. Each control of the decision is on screen and uncovered
-(`phone_fit`), nothing is cut or spills (`fit_check`), every control is at least 44×44 px
-(`targets`) and every pick's label is one line ("1 of 2", never "1 / of / 2").
+Pot (cards: one button, honours has no pick) and a Buy Back of each symbol. Each control of the
+decision is on screen and uncovered (`phone_fit`), nothing is cut or spills (`fit_check`), every
+control is at least 44×44 px (`targets`) and every pick's label is one line ("1 of 2", never
+"1 / of / 2").
 
 What the phone shows comes from the engine: a local game is played to each question, and its view
-and legal actions for the asking seat are given to a phone seated in a live game, as the host's
-message would (the page renders a message from the host the same way, whoever computed it)."""
+and legal actions for the asking seat are given to a phone seated in a live game (`phone_given`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from phone_fit import LANDSCAPE, SMALL_PHONE, PhoneFit
+from phone_fit import LANDSCAPE, PhoneFit
+from phone_given import seated_phone, show
 from targets import measure
-from test_phone_reveal import skip_opening
-from web_driver import open_table, seat_without_phones, settle, start_game
 
 from engine import Game, Settings
 
@@ -55,45 +54,20 @@ def asked(symbol: str, space: str) -> tuple[int, dict[str, Any], list[dict[str, 
     return seat, game.view(seat), game.legal_actions(seat)
 
 
-SHOW = """async ([seat, view, legal]) => {
-  const { store } = await import('/static/js/phone-shared.js');
-  const msg = structuredClone(store.state.msg);
-  Object.assign(msg, { seat, view, legal_actions: legal });
-  store.ui({ choice: null });
-  store.set({ msg });
-}"""
-
-
 def test_every_casino_games_pick_fits_a_phone_turned_sideways(browser, host, shots):
     contexts: list = []
+    errors: list[str] = []
     try:
-        table = open_table(browser, host, contexts)
-        seat_without_phones(table, NAMES[1:])
-        ctx = browser.new_context(**SMALL_PHONE, locale="nl-NL")
-        contexts.append(ctx)
-        phone = ctx.new_page()
-        errors: list[str] = []
-        phone.on("pageerror", lambda e: errors.append(str(e)))
-        phone.goto(f"{host.base}/j/{host.code}")
-        phone.locator('[data-input="name"]').fill("Dee")
-        phone.locator('[data-act="join"]').tap()
-        phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
-        start_game(table)
-        skip_opening(table)
-        phone.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'", timeout=20_000)
-        settle(phone)
+        phone = seated_phone(browser, host, contexts, errors)
         fit = PhoneFit(shots)
         sizes: dict[str, dict] = {}
         for space in ("casino", "win_pot", "buy_back"):
             for symbol in SYMBOLS:
                 seat, view, legal = asked(symbol, space)
                 phone.set_viewport_size(LANDSCAPE)
-                phone.evaluate(SHOW, [seat, view, legal])
-                phone.locator("[data-decision] [data-act]").first.wait_for()
-                if phone.locator('[data-decision] [data-act="open"]').count():
-                    phone.locator(
-                        '[data-decision] [data-act="open"]'
-                    ).first.tap()  # Win the Pot: its button opens the picks
+                show(phone, seat, view, legal)
+                if phone.locator('[data-decision] [data-act="open"]').count():  # Win the Pot: a button opens the picks
+                    phone.locator('[data-decision] [data-act="open"]').first.tap()
                     phone.locator('[data-decision] [data-act="pick"]').first.wait_for()
                 stage = f"{space}-{symbol}"
                 fit.check(phone, stage)  # both orientations and both languages, back to Dutch sideways
