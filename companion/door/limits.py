@@ -44,9 +44,14 @@ address that sent a wrong one in the last ``WRONG_JOIN_MEMORY`` seconds has no c
 (``rate_limited``); an address that guessed nothing wrong still joins."""
 WRONG_JOIN_MEMORY = 60.0
 WATCHER_WHOLES = (20.0, 40)
-"""Whole messages the watchers of one table ask for together (``watch`` and ``sync``), a second
-and at once: watchers share this, so however many there are they cannot crowd out the players.
-A page refused ``rate_limited`` asks again when the next update does not fit its version."""
+"""New watchers of one table (``watch``, each sent a whole message), a second and at once,
+together: however many there are they cannot crowd out the players. A new socket is needed for
+each, so the strangers' budget of new sockets (``STRANGER_OPENS``) bounds them too."""
+WATCHER_SYNCS = (0.5, 4)
+"""Whole messages one watcher asks for with ``sync``, a second and at once: its own, so others'
+floods do not refuse it (a page syncs only when an update does not fit its version). With at
+most ``network.MAX_CONNECTIONS`` (200) sockets that is 100 cached messages a second at worst; the 40 watchers
+of ``bench/flood.py --kind sync`` get 20, as the shared budget gave before."""
 CLAIM_GUESSES = (0.5, 5)
 """Claim codes one address may have checked: a second, at once."""
 STRIKES = (1.0, 20)

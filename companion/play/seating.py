@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..wire.transport import Conn
     from .broadcast import Broadcast
     from .claims import Claims
+    from .watching import Watching
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class Joining:
     tell: Broadcast
     holder: Callable[[Conn], str | None]
     attach_phone: Callable[..., None]
-    spend_watching: Callable[[], None]
+    watching: Watching
     export: Callable[[], str]
     _tokens_of: Callable[[str | None], list[str]]
     _commit: Callable[..., Any]
@@ -103,7 +104,7 @@ class Joining:
         with self.lock:
             if self.game is None:
                 raise HostError("not_started")
-            self.spend_watching()
+            self.watching.watch(conn)
             conn.table, conn.watcher = self, True  # type: ignore[assignment]
             self.sockets.watchers.add(conn)
             self.tell.now(conn, None)

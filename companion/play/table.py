@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from engine import BANKER
 
 from ..common.errors import HostError
-from ..door.limits import WATCHER_WHOLES, TokenBucket
 from ..saving.record import Record, load_game
 from ..wire.sockets import Sockets
 from .acting import Acting
@@ -28,6 +27,7 @@ from .lobby import Lobby
 from .reveal import Reveal
 from .seating import Joining
 from .starting import Starting
+from .watching import Watching
 
 if TYPE_CHECKING:
     from ..saving.rows import SavedGame
@@ -68,8 +68,8 @@ class LiveTable(Joining, Starting, Acting):
         self.record.catch_up()
         self.log_times = self.record.log_times
         self.sockets = Sockets(services.transport)
-        self.watching = TokenBucket(services.clock, *WATCHER_WHOLES)
-        """The whole messages all the watchers of this table may still ask for (``spend_watching``)."""
+        self.watching = Watching(services.clock)
+        """The whole messages the watchers may still ask for (``watch``, ``sync``)."""
         self.claims = Claims(self, services.claims, services.clock, services.wall)
         """The claim codes the banker asked for."""
         self.again: LiveTable | None = None
@@ -123,6 +123,7 @@ class LiveTable(Joining, Starting, Acting):
         with self.lock:
             if self.sockets.remove(conn):
                 self.tell.presence_changed()
+            self.watching.forget(conn)
             conn.table, conn.pid, conn.watcher = None, None, False
 
     def holder(self, conn: Conn) -> str | None:
@@ -143,19 +144,13 @@ class LiveTable(Joining, Starting, Acting):
             if conn.table is not self:
                 raise HostError("not_seated")
             if conn.watcher:
-                self.spend_watching()
+                self.watching.sync(conn)
             conn.seen = None
             if conn.screen:
                 self.tell.screen(conn)
             else:
                 self.tell.now(conn, conn.pid)
             return {"ok": True}
-
-    def spend_watching(self) -> None:
-        """One more whole message for a watcher (``watch``, ``sync``), from the watchers' shared budget;
-        ``rate_limited`` when it is spent (a page asks again when the next update does not fit)."""
-        if not self.watching.take():
-            raise HostError("rate_limited")
 
     # Joining and claiming: ``seating``; acting: ``acting``.
 

@@ -1,6 +1,7 @@
 """A ``sync`` or a reconnect costs next to nothing: the whole message of a version is encoded once
-per table and own part, not once per socket; and the watchers of a table share one budget of
-whole messages, so however many there are they cannot crowd out the players."""
+per table and own part, not once per socket; new watchers share one budget of whole messages and
+each watcher's ``sync``s have their own, so however many there are they cannot crowd out the players,
+and a watcher's flood refuses no other watcher."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from unittest import mock
 
 from hostkit import Client
 
-from companion.door.limits import WATCHER_WHOLES
+from companion.door.limits import WATCHER_SYNCS, WATCHER_WHOLES
 from companion.wire import updates
 
 
@@ -57,17 +58,29 @@ def test_a_sync_after_a_change_gets_the_new_state_and_updates_follow_it(app, clo
         assert watcher.view()["view"]["log"] == screen.view()["view"]["log"]  # the update fits the synced base
 
 
-def test_the_watchers_share_a_budget_that_the_players_do_not_spend(app, clock, table, screen, started):
-    rate, burst = WATCHER_WHOLES
-    some = watchers(app, table, 8)  # their watch spends 8
-    answers = [w.emit("sync", {}) for _ in range(6) for w in some]
-    refused = [a for a in answers if not a["ok"]]
-    assert len(answers) - len(refused) == burst - len(some)
-    assert refused and all(a["error"]["code"] == "rate_limited" for a in refused)
+def test_each_watcher_has_its_own_syncs_so_a_flood_refuses_no_other(app, clock, table, screen, started):
+    rate, burst = WATCHER_SYNCS
+    some = watchers(app, table, 8)
+    flooder, others = some[0], some[1:]
+    answers = [flooder.emit("sync", {}) for _ in range(burst + 6)]
+    assert [a["ok"] for a in answers] == [True] * burst + [False] * 6
+    assert all(a["error"]["code"] == "rate_limited" for a in answers[burst:])
+    assert all(w.emit("sync", {})["ok"] for w in others)  # the others' syncs are their own
+    assert watchers(app, table, 1)  # and a new watcher gets in
     seat = screen.view()["view"]["waiting"]["seats"][0]
-    assert started[seat].emit("sync", {})["ok"]  # a player's sync is not the watchers' budget
+    assert started[seat].emit("sync", {})["ok"]  # a player's sync is no watcher's budget
     assert started[seat].act({"type": "roll"})["ok"]  # and the players act
     for watcher in some:
         assert watcher.view()["view"]["log"] == screen.view()["view"]["log"]  # the updates go on
-    clock.advance(burst / rate)
-    assert all(w.emit("sync", {})["ok"] for w in some)
+    clock.advance(1 / rate)
+    assert flooder.emit("sync", {})["ok"]
+
+
+def test_new_watchers_share_a_budget(app, clock, table, started):
+    rate, burst = WATCHER_WHOLES
+    made = watchers(app, table, burst)
+    late = Client(app, address="127.0.4.1")
+    assert late.emit("watch", {"code": table.code})["error"]["code"] == "rate_limited"
+    assert all(w.emit("sync", {})["ok"] for w in made[:5])  # syncs are not new watchers' budget
+    clock.advance(1.5 / rate)
+    assert late.emit("watch", {"code": table.code})["ok"]

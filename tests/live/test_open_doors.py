@@ -4,6 +4,7 @@ and honest watchers keep their syncs and get in while others flood theirs."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -93,3 +94,62 @@ def test_phones_that_mistyped_get_their_seats_at_once_while_ten_addresses_guess(
     assert max(times) < 3.0, times
     for ws in (*sockets.values(), typo):
         ws.close()
+
+
+def test_honest_watchers_keep_their_syncs_and_get_in_while_others_flood_theirs(server):
+    """40 watchers from ten addresses ask for their whole message 1.4 times a second each (more
+    than their own budget, never so much that they are closed for it). Meanwhile a watcher that
+    already watched asks every 2 s, and a new watcher comes every 2 s from an address of its
+    own: every one is answered ``ok`` and sent the whole message."""
+    started(server)
+    honest = raw(server, "127.0.0.30")
+    honest.send(f'420["watch",{{"code":"{server.code}"}}]')
+    assert answers(honest, 5.0, first=True)[0]["ok"]
+    sockets: dict[str, websocket.WebSocket] = {}
+
+    def step(source: str, n: int) -> websocket.WebSocket:
+        ws = sockets.get(source)
+        if ws is None:
+            ws = sockets[source] = raw(server, source.split("#")[0])
+            ws.send(f'420["watch",{{"code":"{server.code}"}}]')
+        ws.send(f'42{n + 1}["sync",{{}}]')
+        time.sleep(1 / 1.4)
+        return ws
+
+    result: dict[str, int] = {}
+    flooders = [f"127.0.3.{1 + n % 10}#{n}" for n in range(40)]
+    watchers = threading.Thread(target=lambda: result.update(flood(server, flooders, 11.0, step)))
+    watchers.start()
+    time.sleep(1.0)
+    syncs, watches = [], []
+    for n in range(4):
+        honest.send(f'42{n + 1}["sync",{{}}]')
+        syncs.append(whole_after_answer(honest))
+        time.sleep(1.0)
+        new = raw(server, f"127.0.0.{31 + n}")
+        new.send(f'420["watch",{{"code":"{server.code}"}}]')
+        watches.append(whole_after_answer(new))
+        new.close()
+        time.sleep(1.0)
+    watchers.join()
+    print(f"honest syncs {syncs}, new watches {watches}; the flooders' answers: {result}")
+    assert result.get("rate_limited", 0) > 0, result  # they asked for more than they got
+    assert syncs == ["ok"] * 4 and watches == ["ok"] * 4
+    for ws in (*sockets.values(), honest):
+        ws.close()
+
+
+def whole_after_answer(ws: websocket.WebSocket) -> str:
+    """``ok`` when the socket's message is answered ok and its whole message comes, else the refusal's code."""
+    ws.settimeout(5.0)
+    answer, whole = None, False
+    while answer is None or (answer == "ok" and not whole):
+        frame = ws.recv()
+        if frame == "2":
+            ws.send("3")
+        elif frame.startswith("43"):
+            got = json.loads(frame[2:].lstrip("0123456789"))[0]
+            answer = "ok" if got["ok"] else got["error"]["code"]
+        elif frame.startswith('42["update",') and '"base"' not in frame[:40]:
+            whole = True
+    return answer
