@@ -22,9 +22,11 @@ _BLOCKED = {
     Phase.BUY_BACK_CLAIM,
     Phase.LAP_CLAIM,
     Phase.PLACE_PAWN,
+    Phase.OPPONENT_DRAW,
     Phase.OVER,
 }
-"""While these settle, a correction could take money or a card the rules already count on."""
+"""While these settle, a correction could take money or a card the rules already count on (and
+while a draw waits for the phones, the laptop may already know its outcome)."""
 
 
 def corrections_allowed(t: Table) -> bool:

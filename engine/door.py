@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 Action = dict[str, Any]
 
-HOST_ONLY = frozenset({"draw_alone", "new_chain"})
-"""The host's own actions as the banker: the laptop draws alone when the spinner did not answer in
-time, a new phone's chain replaces a lost one's. Never listed, never from a screen."""
+HOST_ONLY = frozenset({"draw_late", "new_chain"})
+"""The host's own actions as the banker: a side whose link did not come in time forfeits the draw
+(``opponent.late``), a new phone's chain replaces a lost one's. Never listed, never from a screen."""
 BANKER_TYPES = (
     frozenset({"close_auction", "transfer", "move_casino", "give_bluff", "take_bluff", "move_pawn", "undo"}) | HOST_ONLY
 )
@@ -64,11 +64,11 @@ def check_legal(t: Table, seat: Seat, action: Action, listed: list[Action]) -> N
 
 
 def check_host_only(t: Table, action: Action) -> None:
-    """``draw_alone`` while the game waits for a spinner; ``new_chain`` for a seat and a hash."""
-    want = {"draw_alone": {"type"}, "new_chain": {"type", "seat", "head"}}[action["type"]]
+    """``draw_late`` while the game waits for the sides' links; ``new_chain`` for a seat and a hash."""
+    want = {"draw_late": {"type"}, "new_chain": {"type", "seat", "head"}}[action["type"]]
     if set(action) != want:
         raise IllegalAction("malformed", field=sorted(set(action) ^ want)[0][:40])
-    if action["type"] == "draw_alone" and t.core.phase != Phase.OPPONENT_DRAW:
+    if action["type"] == "draw_late" and t.core.phase != Phase.OPPONENT_DRAW:
         raise IllegalAction("not_legal_now", phase=str(t.core.phase))
     if action["type"] == "new_chain":
         if type(action["seat"]) is not int or not 0 <= action["seat"] < len(t.core.players):

@@ -67,16 +67,25 @@ def buy_back(t: Table, challenger: Seat, casino: int, game: str, pick: Pick) -> 
 
 
 def _play(t: Table, game: dict[str, Any]) -> None:
-    """The owner (or another opponent) spins for the challenger's stake."""
-    result = opponent.draw_or_wait(t, game["challenger"], game["owner"], game["symbol"], "duel", game)
+    """The draw for the challenger's stake, with a link from each side's phone: at a casino's
+    roulette an opponent spins, otherwise the challenger rolls or draws himself."""
+    spun = game["context"] == "casino" and game["symbol"] == "roulette"
+    result = opponent.draw_or_wait(t, game["challenger"], game["owner"], game["symbol"], "duel", game, spun)
     if result is not None:
         played(t, game, result)
 
 
-def played(t: Table, game: dict[str, Any], result: Any) -> None:
-    """The outcome is drawn; the loser may then bluff."""
-    won = wins(game["symbol"], game["game"], game.get("pick"), result)
+def played(t: Table, game: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
+    """The outcome is drawn, or a side forfeited (``opponent.late``: it loses, without a bluff);
+    the loser may then bluff."""
+    won = (
+        wins(game["symbol"], game["game"], game.get("pick"), result)
+        if forfeit is None
+        else forfeit != game["challenger"]
+    )
     game["winner"], game["loser"] = (game["challenger"], game["owner"]) if won else (game["owner"], game["challenger"])
+    if forfeit is not None:
+        game["bluffs"] = False
     t.emit("game_result", winner=game["winner"], loser=game["loser"], context=game["context"])
     _after_result(t, game)
 

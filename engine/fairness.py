@@ -67,7 +67,7 @@ def check(
     ):
         raise Unfair("own_start")
     _follow_chains(start, log)
-    draws = [(hidden(e), e.get("link"), d) for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
+    draws = [(hidden(e), _joined(e), d) for e in log if e.get("type") in CHANCE for d in e.get("draws") or []]
     for number, (secret, _, drawn) in enumerate(draws):
         if not (isinstance(drawn, list) and len(drawn) == (2 if secret else 3) and drawn[0] == number):
             raise Unfair("gap", number)
@@ -87,8 +87,19 @@ def check(
 
 
 def alone_draws(export: dict[str, Any]) -> list[int]:
-    """The numbers of the draws that settled a stake with the laptop's value alone."""
+    """The numbers of the draws that settled a stake with the laptop's value alone (no side had a phone)."""
     return [d[0] for e in export.get("log") or [] if e.get("type") in CHANCE and e.get("alone") for d in e["draws"]]
+
+
+def forfeits(export: dict[str, Any]) -> list[int]:
+    """The seats whose phone did not give its link for a stake's draw in time, one per forfeit."""
+    return [e["seat"] for e in export.get("log") or [] if e.get("type") == "forfeit"]
+
+
+def _joined(event: dict[str, Any]) -> str | None:
+    """A stake's draw's links joined by ``:``, the message's end (``rng.derive``); None for none."""
+    links = event.get("links")
+    return ":".join(pair[1] for pair in links) if isinstance(links, list) and links else None
 
 
 def _start_values(start: dict[str, Any]) -> list[str | None]:
@@ -104,37 +115,101 @@ def _start_values(start: dict[str, Any]) -> list[str | None]:
     return values
 
 
+RESULTS = frozenset({"game_result", "pot_game", "grand_slam_step"})
+"""The events a stake's draw (or a side's forfeit) decides."""
+
+
 def _follow_chains(start: dict[str, Any], log: list[dict[str, Any]]) -> None:
-    """Every link a spinner gave hashes to its seat's head, which it then becomes (a new phone's
-    ``chain`` event gives a new head); the spin after a zero keeps the link of its draw."""
+    """Every stake's draw carries the links of exactly the sides that have a phone (``alone`` when
+    none has), each hashing to its seat's head, which it then becomes (a new phone's ``chain`` event
+    gives a new head); the spin after a zero keeps the links of its draw. A ``forfeit`` names a side;
+    every result follows its own draw or forfeit (or a true bluff card turned over)."""
     heads = start.get("chains")
-    if (
-        not isinstance(heads, list)
-        or len(heads) != len(start.get("players") or [])
-        or any(h is not None and not is_hash(h) for h in heads)
-    ):
+    seats = len(start.get("players") or [])
+    if not isinstance(heads, list) or len(heads) != seats or any(h is not None and not is_hash(h) for h in heads):
         raise Unfair("chain", 0)
-    heads, last = list(heads), None
+    heads, out, owner, last, decided = list(heads), set(), None, None, False
     for index, event in enumerate(log):
+        kind = event.get("type")
         if (
-            event.get("type") == "chain"
+            kind == "chain"
             and isinstance(event.get("seat"), int)
-            and 0 <= event["seat"] < len(heads)
+            and 0 <= event["seat"] < seats
             and is_hash(event.get("head"))
         ):
             heads[event["seat"]] = event["head"]
-        if event.get("type") not in CHANCE:
-            continue
-        by, link = event.get("by"), event.get("link")
-        if link is not None and (by, link) != last:
+        elif kind == "bankrupt":
+            out.add(event.get("seat"))
+        elif kind in ("bet", "buy_back"):
+            owner = event.get("owner")
+        elif kind == "forfeit":
+            sides = _sides(heads, out, event.get("bettor"), event.get("for"), owner)
+            links = event.get("links")
             if (
-                not (isinstance(by, int) and 0 <= by < len(heads) and is_hash(link))
-                or heads[by] is None
-                or seed_hash(link) != heads[by]
+                event.get("seat") not in sides
+                or not isinstance(links, list)
+                or any(
+                    not (isinstance(p, list) and len(p) == 2 and p[0] in sides and p[0] != event["seat"]) for p in links
+                )
             ):
                 raise Unfair("chain", index)
-            heads[by] = link
-        last = (by, link) if link is not None and event["type"] == "spin" and event.get("number") == 0 else None
+            _follow(heads, links, index)
+            decided = True
+        elif kind in RESULTS:
+            turned = log[index - 2] if index > 1 and log[index - 1].get("type") == "tuck" else {}  # a true card, tucked
+            after_bluff = turned.get("type") == "bluff_challenged" and turned.get("valid") is True
+            if not (decided or after_bluff):
+                raise Unfair("chain", index)
+            decided = False
+        if kind not in CHANCE:
+            continue
+        links = event.get("links")
+        if "for" not in event:
+            if links is not None or "alone" in event:
+                raise Unfair("chain", index)
+            continue
+        sides = _sides(heads, out, event.get("seat"), event["for"], owner)
+        if not sides:
+            if event.get("alone") is not True or links is not None:
+                raise Unfair("chain", index)
+        elif (
+            "alone" in event
+            or not isinstance(links, list)
+            or [pair[0] if isinstance(pair, list) and len(pair) == 2 else None for pair in links] != sides
+        ):
+            raise Unfair("chain", index)
+        elif links != last:
+            _follow(heads, links, index)
+        zero = kind == "spin" and event.get("number") == 0
+        last = links if zero else None
+        decided = decided or not zero
+
+
+def _follow(heads: list[str | None], links: list[list[Any]], index: int) -> None:
+    """Each ``[seat, link]`` opens the seat's head, which the link then becomes."""
+    for seat, link in links:
+        if not is_hash(link) or seed_hash(link) != heads[seat]:
+            raise Unfair("chain", index)
+        heads[seat] = link
+
+
+def _sides(heads: list[str | None], out: set[Any], bettor: Any, kind: Any, owner: Any) -> list[int]:
+    """The sides of a stake's draw that give a link (``opponent.draw_or_wait``): the bettor, then
+    the casino's owner for a duel, else the next player after the bettor; each if it has a phone."""
+    seats = len(heads)
+    if not (isinstance(bettor, int) and 0 <= bettor < seats) or kind not in ("duel", "pot", "slam"):
+        return []
+
+    def has(seat: Any) -> bool:
+        return isinstance(seat, int) and 0 <= seat < seats and heads[seat] is not None and seat not in out
+
+    preferred = owner if kind == "duel" else None
+    other = (
+        preferred
+        if has(preferred) and preferred != bettor
+        else next((s for s in ((bettor + step) % seats for step in range(1, seats)) if has(s)), None)
+    )
+    return [s for s in (bettor, other) if s is not None and has(s)]
 
 
 def hidden(event: dict[str, Any]) -> bool:

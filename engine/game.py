@@ -60,24 +60,23 @@ _HANDLERS: dict[str, Handler] = {
     "give_bluff": lambda t, s, a: banker.give_bluff(t, a),
     "take_bluff": lambda t, s, a: banker.take_bluff(t, a),
     "move_pawn": lambda t, s, a: banker.move_pawn(t, a),
-    "draw_for": lambda t, s, a: _after_draw(t, opponent.drawn(t, a["link"])),
-    "draw_alone": lambda t, s, a: _after_draw(t, opponent.drawn(t, None)),
-    "new_chain": lambda t, s, a: opponent.new_chain(t, a["seat"], a["head"]),
+    "draw_for": lambda t, s, a: _after_draw(t, opponent.give(t, s, a["link"])),
+    "draw_late": lambda t, s, a: _after_draw(t, opponent.late(t)),
 }
-_AFTER_DRAW: dict[opponent.DrawnFor, Callable[[Table, dict[str, Any], Any], None]] = {
+_AFTER_DRAW: dict[opponent.DrawnFor, Callable[[Table, dict[str, Any], Any, Seat | None], None]] = {
     "duel": duel.played,
     "pot": spaces.pot_played,
     "slam": spaces.slam_played,
 }
-"""The next step of each game whose draw waited for an opponent's tap (``opponent.draw_or_wait``)."""
-ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES
+"""The next step of each game whose draw waited for the phones (``opponent.draw_or_wait``)."""
+ACTION_TYPES = frozenset(_HANDLERS) | BANKER_TYPES | {"new_chain"}
 SHOWS_HIDDEN = frozenset({"offer_bluff", "accept_loss", "challenge_bluff", "buy_bluff", "return_bluff", "give_bluff"})
 """Actions that showed someone a hidden card, or answered in a bluff exchange that the other
 side has reacted to: like a chance outcome, they cannot be undone."""
 UNDO_DEPTH = 50
-SAVE_FORMAT = 4
-"""The shape of ``to_json``; 4 since the pile holds symbols, a card's id is given when it leaves
-the pile, and hidden draws carry no value."""
+SAVE_FORMAT = 5
+"""The shape of ``to_json``; 5 since a stake's draw takes a link from each side's phone (``opponent``:
+its events carry ``for`` and ``links`` or ``alone``, a side that gave none ``forfeit``)."""
 
 
 class Game:
@@ -265,7 +264,10 @@ class Game:
         money_len, draws = len(t.money_history), t.rng.draws
         t.events = []
         try:
-            _HANDLERS[kind](t, seat, action)
+            if kind == "new_chain":
+                opponent.new_chain(t, action["seat"], action["head"], self._seen_links())
+            else:
+                _HANDLERS[kind](t, seat, action)
         except Exception:
             t.restore(snapshot)
             del t.money_history[money_len:]
@@ -277,7 +279,7 @@ class Game:
             "undo_hidden"
             if kind in SHOWS_HIDDEN
             else "undo_random"
-            if t.rng.draws != draws
+            if t.rng.draws != draws or t.core.phase == Phase.OPPONENT_DRAW or kind == "draw_late"
             else "undo_phone"
             if kind == "new_chain"
             else None
@@ -290,6 +292,16 @@ class Game:
             del self._undo_stack[:-UNDO_DEPTH]
         self._version += 1
         return events
+
+    def _seen_links(self) -> set[str]:
+        """Every chain head and link the game has shown: a new phone's chain may reuse none."""
+        seen: set[Any] = {h for h in self._t.core.chains if h}
+        for event in json.loads(json.dumps(self.log)):
+            seen.update(event.get("chains") or [])
+            seen.update(link for _, link in event.get("links") or [])
+            if event["type"] == "chain":
+                seen.add(event["head"])
+        return seen
 
     def undo(self) -> list[Event]:
         """Take back the last action; refused when it drew a random outcome or showed a hidden card."""
@@ -319,9 +331,11 @@ class Game:
         return {**base, "you": views.private(self._t, seat)}
 
 
-def _after_draw(t: Table, drawn: opponent.Drawn) -> None:
-    then, game, result = drawn
-    _AFTER_DRAW[then](t, game, result)
+def _after_draw(t: Table, drawn: opponent.Drawn | None) -> None:
+    """The game goes on once its draw is made or forfeited (None: a side's link is still owed)."""
+    if drawn is not None:
+        then, game, result, forfeit = drawn
+        _AFTER_DRAW[then](t, game, result, forfeit)
 
 
 def _per_seat(

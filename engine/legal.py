@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import auction, board, everybody, lap
+from . import auction, board, everybody, lap, opponent
 from .bets import BUY_BACK_GAME, CASINO_GAMES, WIN_POT_GAME, bet_fields, picks
 from .vocabulary import BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, GRAND_SLAM_LADDER, SYMBOLS, Phase, Seat, Space
 
@@ -33,7 +33,7 @@ def to_act(t: Table) -> list[Seat]:
     if phase == Phase.PLACE_PAWN:
         return [s for s in t.live_seats() if t.player(s)["position"] is None]
     if phase == Phase.OPPONENT_DRAW:
-        return [pending["spinner"]]
+        return opponent.owing(t)
     return [t.core.turn]
 
 
@@ -137,7 +137,7 @@ def for_seat(t: Table, seat: Seat) -> list[Action]:
     if phase == Phase.PLACE_PAWN:
         return [{"type": "place_pawn", "casino": c} for c in t.casinos_of(seat)]
     if phase == Phase.OPPONENT_DRAW:
-        return [{"type": "draw_for", "link": {"hex": 64}}]
+        return [{"type": "draw_for", "link": {"hex": 64}}] if seat in opponent.owing(t) else []
     if phase == Phase.WIN_POT:
         game = WIN_POT_GAME[pending["symbol"]]
         return [{"type": "play_pot", **bet_fields(game, pick)} for pick in picks(game)]

@@ -16,15 +16,22 @@ if TYPE_CHECKING:
     from .rng import Rng
 
 Spinner = dict[str, Any]
-"""Who gave a draw that settles a stake: ``{"by": seat, "link": link}`` for an opponent's link of
-its hash chain, ``{"alone": True}`` for the laptop alone; empty for any other draw."""
+"""The marks of a draw that settles a stake (``opponent``): ``{"for": game, "links": [[seat, link],
+...]}`` with the link of each side's hash chain, bettor first, or ``{"for": game, "alone": True}``
+when neither side has a phone; empty for any other draw."""
+
+
+def joined(spinner: Spinner) -> str | None:
+    """The links a draw is derived with, joined by ``:`` (None for none): see ``rng.derive``."""
+    links = [link for _, link in spinner.get("links") or []]
+    return ":".join(links) if links else None
 
 
 def spin(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> int:
     """Spin the wheel (the number is the value); a zero is shown, then spun again."""
     spinner = spinner or {}
     while True:
-        number, drawn = rng.below(37, link=spinner.get("link"))
+        number, drawn = rng.below(37, link=joined(spinner))
         events.append({"type": "spin", "number": number, "seat": seat, "draws": [drawn], **spinner})
         if number:
             return number
@@ -33,7 +40,7 @@ def spin(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | No
 def die(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> int:
     """One die: value + 1."""
     spinner = spinner or {}
-    value, drawn = rng.below(6, link=spinner.get("link"))
+    value, drawn = rng.below(6, link=joined(spinner))
     events.append({"type": "die", "value": value + 1, "seat": seat, "draws": [drawn], **spinner})
     return value + 1
 
@@ -49,7 +56,7 @@ def dice(rng: Rng, seat: Seat | None, events: list[Event]) -> tuple[int, int]:
 def card(rng: Rng, seat: Seat | None, events: list[Event], spinner: Spinner | None = None) -> tuple[str, str]:
     """Draw from a freshly shuffled 52-card deck: rank ``RANKS[value % 13]``, suit ``SUITS[value // 13]``."""
     spinner = spinner or {}
-    value, drawn = rng.below(52, link=spinner.get("link"))
+    value, drawn = rng.below(52, link=joined(spinner))
     rank, suit = RANKS[value % 13], SUITS[value // 13]
     events.append({"type": "card", "rank": rank, "suit": suit, "seat": seat, "draws": [drawn], **spinner})
     return rank, suit

@@ -99,7 +99,7 @@ def return_bluff(t: Table, seat: Seat, card: int) -> None:
 
 
 def play_pot(t: Table, seat: Seat, game: str, pick: Pick) -> None:
-    """The next player with a phone spins for the pot."""
+    """The player plays for the pot himself; the next player with a phone gives the other link."""
     symbol = t.core.pending["symbol"]
     played = {"seat": seat, "symbol": symbol, "game": game, "pick": pick}
     result = opponent.draw_or_wait(t, seat, None, symbol, "pot", played)
@@ -107,9 +107,10 @@ def play_pot(t: Table, seat: Seat, game: str, pick: Pick) -> None:
         pot_played(t, played, result)
 
 
-def pot_played(t: Table, played: dict[str, Any], result: Any) -> None:
+def pot_played(t: Table, played: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
+    """``forfeit``: a side's link did not come (``opponent.late``): the player loses if it was his."""
     seat = played["seat"]
-    won = wins(played["symbol"], played["game"], played["pick"], result)
+    won = wins(played["symbol"], played["game"], played["pick"], result) if forfeit is None else forfeit != seat
     amount = t.core.pot if won else 0
     t.emit("pot_game", seat=seat, won=won, amount=amount)
     t.pay("pot", seat, amount, "pot")
@@ -129,18 +130,18 @@ SLAM_STEPS: tuple[tuple[Symbol, str, str], ...] = (
 
 
 def slam_step(t: Table, seat: Seat, step: int) -> None:
-    """Play ladder step ``step`` (1 to 3): the next player with a phone spins for it."""
+    """Play ladder step ``step`` (1 to 3) himself; the next player with a phone gives the other link."""
     played = {"seat": seat, "step": step}
     result = opponent.draw_or_wait(t, seat, None, SLAM_STEPS[step - 1][0], "slam", played)
     if result is not None:
         slam_played(t, played, result)
 
 
-def slam_played(t: Table, played: dict[str, Any], result: Any) -> None:
-    """A failure ends the turn with nothing."""
+def slam_played(t: Table, played: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
+    """A failure ends the turn with nothing; ``forfeit`` as in ``pot_played``."""
     seat, step = played["seat"], played["step"]
     symbol, game, pick = SLAM_STEPS[step - 1]
-    won = wins(symbol, game, pick, result)
+    won = wins(symbol, game, pick, result) if forfeit is None else forfeit != seat
     amount = GRAND_SLAM_LADDER[step - 1]
     t.emit("grand_slam_step", seat=seat, step=step, won=won, amount=amount if won else 0)
     if not won:

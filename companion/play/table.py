@@ -24,6 +24,7 @@ from .claims import Claims
 from .codes import new_id
 from .countdown import Countdown, full_time, paused_in
 from .lobby import Lobby
+from .pause import Pause
 from .reveal import Reveal
 from .seating import Joining
 from .starting import Starting
@@ -37,9 +38,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SPIN_SECONDS = 8.0
-"""How long the spinner's phone has for its tap (once the stage is free) before the table spins alone."""
-SPUN_ALONE = "the spinner's phone did not tap in time: the table spins alone"
-"""The log line of each opponent's spin that timed out (the browser tests count them)."""
+"""How long the phones of a stake's sides have for their links (once the stage is free) before the
+side whose link is missing forfeits."""
+SPUN_ALONE = "a side's phone did not give its link in time: that side forfeits the draw"
+"""The log line of each stake's draw that timed out (the browser tests count them)."""
 SPINS = ("spin", "die", "dice", "card")
 """Events of a draw: after one, a next opponent's spin has its full time again."""
 
@@ -78,8 +80,10 @@ class LiveTable(Joining, Starting, Acting):
         self.spin = Countdown(
             services.clock, services.wall, services.scheduler, self._spin_over, phase="opponent_draw", restarts=SPINS
         )
-        """The opponent's spin: ``draw_alone`` when the spinner's phone does not tap in time."""
+        """A stake's draw: ``draw_late`` when a side's phone does not give its link in time."""
         self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
+        self.pause = Pause()
+        """The banker's break: every clock held, no game action taken."""
         self.tell = Broadcast(self, self.lock, services.clock, services.wall, services.scheduler)
         if self.game is not None and not self.game.over:
             phase = self.game.view(None)["phase"]
@@ -189,23 +193,23 @@ class LiveTable(Joining, Starting, Acting):
             if close in self.game.legal_actions(BANKER):
                 self._game_act("host", f"countdown:{new_id()}", BANKER, close)
 
-    # The opponent's spin.
+    # A stake's draw.
 
     def spin_seconds(self) -> float:
-        """The spinner's time: counted once the stage has shown the outcome before it (the phone
+        """The sides' time: counted once the stage has shown the outcome before it (the phone
         shows the button only then)."""
         return SPIN_SECONDS + self.reveal.remaining()
 
     def _spin_over(self, deadline: float) -> None:
-        """The scheduler's call: the spinner's phone did not tap in time, so the table spins with
-        the laptop's value alone (the log, the stage and the check say so)."""
+        """The scheduler's call: a side's phone did not give its link in time, so that side forfeits
+        the draw (the log, the stage and the check name it); nothing is drawn."""
         with self.lock:
             if self.spin.deadline != deadline or self.game is None:
                 return
             self.spin.stop()
             if self.game.view(None)["phase"] == "opponent_draw":
                 log.warning(SPUN_ALONE)
-                self._game_act("host", f"alone:{new_id()}", BANKER, {"type": "draw_alone"})
+                self._game_act("host", f"late:{new_id()}", BANKER, {"type": "draw_late"})
 
     # The reveal clock.
 

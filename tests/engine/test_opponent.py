@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine import BANKER, Game, IllegalAction
-from engine.fairness import Unfair, alone_draws, check
+from engine.fairness import Unfair, check, forfeits
 from engine.rng import derive, key_of, seed_hash
 from engine.verify import verify
 from tests.engine.enginekit import act, listed, one, phase, refused, roll_and_land, set_casinos, set_money, turn_to
@@ -45,69 +45,117 @@ def bet_at_roulette(game: Game, owner: int = 1) -> list[dict]:
     return act(game, 0, "bet", game="colour", pick="red", amount=100_000)
 
 
-def test_the_owner_spins_for_the_visitors_stake_with_the_next_link_of_its_chain():
+def link_of(game: Game, chains: list[PhoneChain | None], seat: int) -> dict:
+    """The seat's ``draw_for``: the link before the head its chain stood at when the draw began."""
+    waiting = game.view(None)["waiting"]
+    head = waiting["heads"][waiting["sides"].index(seat)]
+    chain = chains[seat]
+    assert chain is not None
+    return {"type": "draw_for", "link": chain.before(head)}
+
+
+def test_a_roulette_stake_takes_a_link_from_each_side_and_the_owner_spins():
     chains = phones(0, 1, 2)
     game = chained(chains)
     events = bet_at_roulette(game)
     assert [e["type"] for e in events] == ["bet"]  # nothing drawn yet
-    assert phase(game) == "opponent_draw" and game.to_act() == [1]
     waiting = game.view(None)["waiting"]
-    assert waiting["spinner"] == 1 and waiting["bettor"] == 0 and waiting["symbol"] == "roulette"
-    assert game.legal_actions(1) == [{"type": "draw_for", "link": {"hex": 64}}]
-    assert game.legal_actions(0) == [] and {"type": "draw_alone"} not in game.legal_actions(BANKER)
+    assert phase(game) == "opponent_draw" and sorted(game.to_act()) == [0, 1]
+    assert (waiting["spinner"], waiting["bettor"], waiting["other"], waiting["sides"]) == (1, 0, 1, [0, 1])
+    assert game.legal_actions(1) == game.legal_actions(0) == [{"type": "draw_for", "link": {"hex": 64}}]
+    assert game.legal_actions(2) == [] and game.legal_actions(BANKER) == []  # no correction while a draw waits
     assert refused(game, 1, {"type": "draw_for", "link": chains[1].head}).code == "bad_link"
     assert refused(game, 1, {"type": "draw_for", "link": chains[2].before(chains[2].head)}).code == "bad_link"
     assert refused(game, 1, {"type": "draw_for", "link": "ab"}).code == "malformed"
-    assert refused(game, 0, {"type": "draw_for", "link": chains[1].before(chains[1].head)}).code == "not_your_turn"
-    link = chains[1].before(chains[1].head)
-    events = game.apply(1, {"type": "draw_for", "link": link})
-    spins = [e for e in events if e["type"] == "spin"]
+    assert refused(game, 2, {"type": "draw_for", "link": "a" * 64}).code == "not_your_turn"
+    mine = link_of(game, chains, 0)
+    assert game.apply(0, mine) == [] and game.to_act() == [1]
+    assert refused(game, BANKER, {"type": "undo"}).code == "undo_random"
+    theirs = link_of(game, chains, 1)
+    events = game.apply(1, theirs)
     key = key_of("spin-for-me", CLIENTS, STARTS)
+    spins = [e for e in events if e["type"] == "spin"]
     for spin in spins:
         [[k, n, value]] = spin["draws"]
-        assert spin["by"] == 1 and spin["link"] == link and "alone" not in spin
-        assert value == derive(key, k, n, link) == spin["number"]
+        assert spin["for"] == "duel" and spin["links"] == [[0, mine["link"]], [1, theirs["link"]]]
+        assert value == derive(key, k, n, f"{mine['link']}:{theirs['link']}") == spin["number"]
     assert one(events, "game_result")["context"] == "casino"
-    assert game.view(None)["players"][1]["chain"] == link  # the next tap gives the link before it
-    assert refused(game, BANKER, {"type": "undo"}).code == "undo_random"
+    assert [p["chain"] for p in game.view(None)["players"]][:2] == [mine["link"], theirs["link"]]
 
 
-def test_a_seat_without_a_phone_never_spins_the_next_player_with_one_does():
+def test_the_player_rolls_the_die_himself_and_the_owners_phone_gives_its_link_without_a_tap():
+    game = chained(phones(0, 1, 2))
+    set_casinos(game, {0: [3], 1: [DICE], 2: [5]})
+    roll_and_land(game, 0, space="casino", casino=DICE)
+    game.apply(0, {**listed(game, 0, "bet")[0], "amount": 100_000})
+    waiting = game.view(None)["waiting"]
+    assert (waiting["spinner"], waiting["sides"], waiting["symbol"]) == (0, [0, 1], "dice")
+
+
+def test_a_seat_without_a_phone_gives_no_link_and_the_next_player_with_one_stands_in():
     game = chained(phones(0, 2))
     bet_at_roulette(game, owner=1)
-    assert game.to_act() == [2] and game.view(None)["waiting"]["spinner"] == 2
+    waiting = game.view(None)["waiting"]
+    assert (waiting["spinner"], waiting["sides"]) == (2, [0, 2])
 
 
-def test_with_no_opponent_with_a_phone_the_laptop_draws_at_once_and_says_so():
-    game = chained(phones(0))
+def test_with_no_side_with_a_phone_the_laptop_draws_at_once_and_says_so():
+    game = chained(phones())
     events = bet_at_roulette(game)
     assert phase(game) != "opponent_draw"
-    assert all(e["alone"] is True and "by" not in e for e in events if e["type"] == "spin")
+    assert all(e["alone"] is True and "links" not in e for e in events if e["type"] == "spin")
 
 
-def test_the_host_draws_alone_after_the_timeout_and_only_the_host():
-    game = chained(phones(0, 1, 2))
+def test_a_side_that_does_not_give_its_link_forfeits_and_only_the_host_says_so():
+    chains = phones(0, 1, 2)
+    game = chained(chains)
     bet_at_roulette(game)
-    assert refused(game, 1, {"type": "draw_alone"}).code == "banker_only"
-    assert refused(game, BANKER, {"type": "draw_alone", "x": 1}).code == "malformed"
-    events = game.apply(BANKER, {"type": "draw_alone"})
-    assert all(e["alone"] is True for e in events if e["type"] == "spin")
-    assert refused(game, BANKER, {"type": "draw_alone"}).code == "not_legal_now"
+    assert refused(game, 1, {"type": "draw_late"}).code == "banker_only"
+    assert refused(game, BANKER, {"type": "draw_late", "x": 1}).code == "malformed"
+    given = link_of(game, chains, 0)
+    game.apply(0, given)
+    draws = game.view(None)
+    events = game.apply(BANKER, {"type": "draw_late"})
+    forfeit = {"type": "forfeit", "seat": 1, "bettor": 0, "for": "duel", "links": [[0, given["link"]]]}
+    assert one(events, "forfeit") == forfeit
+    assert one(events, "game_result")["winner"] == 0 and not [e for e in events if e["type"] == "spin"]
+    assert game.view(None)["phase"] != "opponent_draw" and draws["phase"] == "opponent_draw"
+    assert refused(game, BANKER, {"type": "draw_late"}).code == "not_legal_now"
 
 
-def test_the_pot_and_grand_slam_wait_for_the_next_player_with_a_phone():
-    game = chained(phones(0, 2))
+def test_a_bettor_that_does_not_give_its_link_loses_the_bet_without_a_bluff():
+    chains = phones(0, 1, 2)
+    game = chained(chains)
+    set_money(game, 0, 1_000_000)
+    bet_at_roulette(game)
+    game.apply(1, link_of(game, chains, 1))
+    events = game.apply(BANKER, {"type": "draw_late"})
+    assert one(events, "forfeit")["seat"] == 0 and one(events, "game_result")["loser"] == 0
+    assert phase(game) != "bluff_offer"
+
+
+def test_the_pot_and_grand_slam_are_played_by_the_player_with_the_next_phone_as_the_other_side():
+    chains = phones(0, 2)
+    game = chained(chains)
     set_money(game, "pot", 300_000)
     roll_and_land(game, 0, space="win_pot", symbol="dice")
     game.apply(0, listed(game, 0, "play_pot")[0])
-    assert phase(game) == "opponent_draw" and game.view(None)["waiting"]["spinner"] == 2
-    assert game.view(None)["waiting"]["symbol"] == "dice"
-    game.apply(BANKER, {"type": "draw_alone"})
+    waiting = game.view(None)["waiting"]
+    assert phase(game) == "opponent_draw" and (waiting["spinner"], waiting["sides"]) == (0, [0, 2])
+    game.apply(2, link_of(game, chains, 2))
+    events = game.apply(BANKER, {"type": "draw_late"})
+    assert one(events, "pot_game")["won"] is False
     turn_to(game, 1)
     roll_and_land(game, 1, space="grand_slam")
     act(game, 1, "try_slam")
     waiting = game.view(None)["waiting"]
-    assert phase(game) == "opponent_draw" and (waiting["spinner"], waiting["bettor"]) == (2, 1)
+    assert phase(game) == "opponent_draw" and (waiting["spinner"], waiting["bettor"], waiting["sides"]) == (
+        None,
+        1,
+        [2],
+    )
+    events = game.apply(BANKER, {"type": "draw_late"})
+    assert one(events, "grand_slam_step")["won"] is True  # the other side's phone gave nothing: the player wins
 
 
 def test_a_new_phone_gives_its_seat_a_new_chain_which_no_undo_takes_back():
@@ -117,12 +165,29 @@ def test_a_new_phone_gives_its_seat_a_new_chain_which_no_undo_takes_back():
     assert refused(game, 1, {"type": "new_chain", "seat": 1, "head": other.head}).code == "banker_only"
     assert refused(game, BANKER, {"type": "new_chain", "seat": 1, "head": "xyz"}).code == "malformed"
     assert refused(game, BANKER, {"type": "new_chain", "seat": 7, "head": other.head}).code == "bad_choice"
+    assert refused(game, BANKER, {"type": "new_chain", "seat": 1, "head": chains[2].head}).code == "chain_used"
     events = game.apply(BANKER, {"type": "new_chain", "seat": 1, "head": other.head})
     assert events == [{"type": "chain", "seat": 1, "head": other.head}]
     assert refused(game, BANKER, {"type": "undo"}).code == "undo_phone"
     bet_at_roulette(game)
     assert refused(game, 1, {"type": "draw_for", "link": chains[1].before(chains[1].head)}).code == "bad_link"
     game.apply(1, {"type": "draw_for", "link": other.before(other.head)})
+
+
+def test_a_chain_brought_while_a_draw_waits_serves_only_the_draws_after_it():
+    """Attack 1: the owner claims his seat with a chain whose first link he chose; it is not used
+    for the draw that waits, which still needs the lost phone's link (or forfeits)."""
+    chains = phones(0, 1, 2)
+    game = chained(chains)
+    bet_at_roulette(game)
+    game.apply(0, link_of(game, chains, 0))
+    chosen = PhoneChain("e" * 64, 8)
+    assert game.apply(BANKER, {"type": "new_chain", "seat": 1, "head": chosen.head}) == []
+    assert refused(game, 1, {"type": "draw_for", "link": chosen.before(chosen.head)}).code == "bad_link"
+    events = game.apply(BANKER, {"type": "draw_late"})
+    assert [e["type"] for e in events][:3] == ["forfeit", "chain", "game_result"]
+    assert one(events, "chain") == {"type": "chain", "seat": 1, "head": chosen.head}
+    assert game.view(None)["players"][1]["chain"] == chosen.head
 
 
 def test_a_start_value_must_open_its_commit():
@@ -159,7 +224,7 @@ def finished(seed: int) -> dict:
     while not game.over:
         seat, action = pick_move(game, plan, banker_rate=0.03, chains=chains)
         if plan.random() < 0.1 and game.legal_actions(seat) and action["type"] == "draw_for":
-            seat, action = BANKER, {"type": "draw_alone"}
+            seat, action = BANKER, {"type": "draw_late"}
         try:
             game.apply(seat, action)
         except IllegalAction:
@@ -169,14 +234,14 @@ def finished(seed: int) -> dict:
 
 def test_a_game_with_spinners_checks_out_and_a_changed_link_or_start_value_does_not():
     state = finished(1)
-    linked = [e for e in state["log"] if "link" in e]
-    assert linked and alone_draws(state)
+    linked = [e for e in state["log"] if "links" in e]
+    assert linked and forfeits(state)
     assert check(state) > 0 and verify(state) == (True, "ok")
     assert check(state, start_value=state["log"][0]["start_values"][0], seat=0)
     with pytest.raises(Unfair, match="own_start"):
         check(state, start_value="9" * 32, seat=0)
     event = linked[len(linked) // 2]
-    event["link"] = seed_hash(event["link"])
+    event["links"][0][1] = seed_hash(event["links"][0][1])
     with pytest.raises(Unfair, match="chain"):
         check(state)
     state = finished(1)
