@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .broadcast import Broadcast, Prepared
     from .claims import Claims
     from .countdown import Countdown
+    from .pause import Pause
     from .reveal import Reveal
     from .services import Services
 
@@ -44,6 +45,8 @@ HOST_ACTIONS = (
     "auction_more_time",
     "auction_pause",
     "auction_resume",
+    "pause_game",
+    "resume_game",
 )
 
 
@@ -65,6 +68,7 @@ class Acting:
     reveal: Reveal
     countdown: Countdown
     spin: Countdown
+    pause: Pause
     again: Acting | None
     holder: Callable[[Conn], str | None]
     attach_phone: Callable[..., None]
@@ -92,6 +96,8 @@ class Acting:
                 answer = self._host_action(actor, action_id, action)
                 self.record.answers[(actor, action_id)] = answer
                 return answer
+            if self.pause.on:
+                raise HostError("paused")
             if self.game is None:
                 if as_seat is not None:
                     raise HostError("not_phoneless", seat=as_seat)
@@ -123,6 +129,14 @@ class Acting:
             return {"ok": True, "events": []}
         if action["type"].startswith("auction_"):
             return self._saved_clock_action(actor, action_id, action)
+        if action["type"] == "pause_game":
+            self.pause.hold([self.countdown, self.spin], self.reveal)
+            self.tell.everyone()
+            return {"ok": True, "events": []}
+        if action["type"] == "resume_game":
+            self.pause.release(self.reveal)
+            self.tell.everyone()
+            return {"ok": True, "events": []}
         if action["type"] == "play_again":
             if self.again is None:
                 self.again = self._play_again()
@@ -164,12 +178,16 @@ class Acting:
         skip = [{"type": "skip_reveal"}] if self.reveal.active else []
         again = [{"type": "play_again"}] if self.game is not None and self.game.over else []
         seats = range(len(self.lobby.players)) if self.again is None else range(0)
+        if self.pause.on:
+            return [{"type": "claim_code", "seat": seat} for seat in seats] + [{"type": "resume_game"}]
+        running = [{"type": "pause_game"}] if self.game is not None and not self.game.over else []
         return (
             [{"type": "claim_code", "seat": seat} for seat in seats]
             + [{"type": "new_game"}]
             + skip
             + again
             + self._clock_actions()
+            + running
         )
 
     def _play_again(self) -> Acting:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .claims import Claims
     from .countdown import Countdown
     from .lobby import Lobby
+    from .pause import Pause
     from .reveal import Reveal
 
 
@@ -39,6 +40,7 @@ class Source(Protocol):
     claims: Claims
     countdown: Countdown
     reveal: Reveal
+    pause: Pause
     log_times: LogTimes
 
     def host_actions(self) -> list[dict[str, Any]]: ...
@@ -68,6 +70,7 @@ def public(table: Source) -> dict[str, Any]:
             "view": view,
             "connected": [p.pid in table.sockets.phones for p in players],
             "auction": table.countdown.state(table.auction_seconds()),
+            "paused": table.pause.on,
         },
     )
 
@@ -94,7 +97,7 @@ def phone_own(table: Source, pid: str) -> dict[str, Any]:
         {
             "kind": "game",
             "seat": seat,
-            "legal_actions": table.game.legal_actions(seat),
+            "legal_actions": [] if table.pause.on else table.game.legal_actions(seat),
             "you": table.game.view(seat)["you"],
         },
     )
@@ -117,8 +120,12 @@ def table_own(table: Source) -> dict[str, Any]:
         kind, actions, phoneless, log_times = "lobby", table.lobby.table_actions(), {}, []
     else:
         kind = "game"
-        actions = game.legal_actions(BANKER)
-        phoneless = {str(seat): game.legal_actions(seat) for seat, p in enumerate(players) if p.pid not in phones}
+        actions = [] if table.pause.on else game.legal_actions(BANKER)
+        phoneless = {
+            str(seat): [] if table.pause.on else game.legal_actions(seat)
+            for seat, p in enumerate(players)
+            if p.pid not in phones
+        }
         view = game.view(None)
         log_times = table.log_times.window(view["log_start"], len(view["log"]))
     wall = table.wall()

@@ -54,6 +54,8 @@ class Reveal:
         self.until: float | None = None
         self.steps: list[list[float]] = []
         self._timer: Handle | None = None
+        self.held_left: float | None = None
+        """The seconds left when the table's break began; None while it runs or is off."""
         self.shown: dict[str | None, tuple[dict[str, Any], dict[str, Any]]] = {}
         """The last message each phone (by player id), the watchers (``None``) and the table
         screens (``SCREENS``) were sent outside a reveal, as its public and own parts (copies: the
@@ -77,10 +79,28 @@ class Reveal:
     def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._timer, self.until, self.steps = None, None, []
+        self._timer, self.until, self.steps, self.held_left = None, None, [], None
 
     def remaining(self) -> float:
+        if self.held_left is not None:
+            return self.held_left
         return max(0.0, (self.until or 0.0) - self.clock())
+
+    def pause(self) -> None:
+        """The table's break: the reveal keeps the seconds it has left and stays on (nothing is
+        acted on meanwhile) until ``resume``."""
+        if self.until is not None and self.held_left is None:
+            self.held_left = self.remaining()
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = None
+
+    def resume(self) -> None:
+        if self.held_left is None:
+            return
+        left, self.held_left = self.held_left, None
+        until = self.until = self.clock() + left
+        self._timer = self.scheduler.call_at(until, lambda: self.over(until))
 
     def remember(self, who: str | None, public: dict[str, Any], own: dict[str, Any]) -> None:
         """The message of these parts was just sent (or would have been, for a seat without a
