@@ -11,13 +11,16 @@ and macOS files are built on those systems (docs/packaging.md, the release workf
 
 The build runs in a fresh virtual environment holding only the companion (this
 checkout, or ``--wheel``) and PyInstaller, so nothing else installed on the machine
-ends up in the file. Prints the file's path and size.
+ends up in the file; every package in it is at the version ``single-file.lock`` pins
+(the host's library hooks were checked against those), and the build stops if the
+environment holds one the lock does not pin so. Prints the file's path and size.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import re
 import subprocess
 import sys
 import venv
@@ -27,6 +30,25 @@ ROOT = Path(__file__).resolve().parents[1]
 ENTRY = Path(__file__).with_name("cashrun_entry.py")
 SYSTEMS = {"Windows": "windows", "Darwin": "macos", "Linux": "linux"}
 PYINSTALLER = "pyinstaller>=6.10"
+LOCK = Path(__file__).with_name("single-file.lock")
+"""The exact version of every package the build environment installs (docs/packaging.md, "Moving the lock")."""
+
+
+def pins(text: str) -> dict[str, str]:
+    """``name==version`` lines (``pip freeze``'s, the lock's) by normalised name; comments and
+    other lines (the companion itself, ``name @ url``) are left out."""
+    found = {}
+    for line in text.splitlines():
+        name, _, version = line.split("#", 1)[0].strip().partition("==")
+        if version:
+            found[re.sub(r"[-_.]+", "-", name).lower()] = version.strip()
+    return found
+
+
+def unlocked(frozen: str, lock: str) -> list[str]:
+    """What ``pip freeze`` shows that ``lock`` does not pin at that version: a new dependency, a moved pin."""
+    locked = pins(lock)
+    return [f"{name}=={version}" for name, version in pins(frozen).items() if locked.get(name) != version]
 
 
 def file_name(version: str) -> str:
@@ -45,7 +67,20 @@ def build(dist: Path, work: Path, wheel: Path | None = None) -> Path:
     def run(*args: str) -> str:
         return subprocess.run([python, *args], check=True, cwd=work, stdout=subprocess.PIPE, text=True).stdout
 
-    run("-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheel or ROOT), PYINSTALLER)
+    run(
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "-c",
+        str(LOCK),
+        str(wheel or ROOT),
+        PYINSTALLER,
+    )
+    stray = unlocked(run("-m", "pip", "freeze", "--exclude", "cashrun-companion"), LOCK.read_text(encoding="utf-8"))
+    if stray:
+        sys.exit(f"not in {LOCK.name}: {', '.join(stray)} (docs/packaging.md, 'Moving the lock')")
     name = file_name(run("-c", "import companion; print(companion.__version__)").strip())
     run(
         "-m",
