@@ -18,6 +18,7 @@ from engine.strict import same
 
 from ..common.errors import HostError, refusal
 from ..saving.record import load_game
+from . import tonight
 from .codes import new_id
 from .lobby import Lobby, Player, profile_set
 
@@ -195,6 +196,7 @@ class Acting:
         token moves there, so the phones are seated at once (this game stays saved, its seats empty
         and its claim codes ended: a seat is claimed in the new lobby now)."""
         lobby = Lobby([Player(p.pid, p.name, p.pawn) for p in self.lobby.players], dict(self.lobby.settings))
+        lobby.tonight = tonight.after(self.lobby, self.game)
         # a new seed and hash; each phone sends a new client seed there (``seed``)
         table: Acting = self.s.new_table(lobby)
         self.s.store.move_tokens(self.id, table.id)

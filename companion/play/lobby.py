@@ -73,6 +73,8 @@ class Lobby:
     late: bool = False
     """Some phone did not reveal in time: the banker may start without it (a restarted host
     gives the phones their time again: ``LiveTable`` sets it back)."""
+    tonight: dict[str, int] = field(default_factory=dict)
+    """Games won this evening by player id, before this lobby's game: Play again carries it on."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Lobby:
@@ -86,6 +88,7 @@ class Lobby:
             data["seed"],
             data.get("starting", False),
             data.get("late", False),
+            _wins(data.get("tonight", {})),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -96,6 +99,7 @@ class Lobby:
             "seed": self.seed,
             "starting": self.starting,
             "late": self.late,
+            "tonight": self.tonight,
         }
 
     def fair_args(self) -> dict[str, list[str | None]]:
@@ -227,6 +231,13 @@ class Lobby:
         key = name_key(name)
         if any(name_key(p.name) == key and p.pid != pid for p in self.players):
             raise HostError("name_taken", name=name)
+
+
+def _wins(data: Any) -> dict[str, int]:
+    """A saved scoreboard, with anything but a count per player id left out."""
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if type(v) is int and v > 0}
 
 
 def checked_settings(data: dict[str, Any], players: int, starting: bool = False) -> dict[str, Any]:

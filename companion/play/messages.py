@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import BANKER, Game
 
+from . import tonight
 from .pawns import with_pawns
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ def public(table: Source) -> dict[str, Any]:
             "connected": [p.pid in table.sockets.phones for p in players],
             "auction": table.countdown.state(table.auction_seconds()),
             "paused": table.pause.on,
+            "tonight": tonight.board(table.lobby, game),
         },
     )
 
