@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..common.errors import HostError
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
@@ -12,6 +14,16 @@ if TYPE_CHECKING:
 
 RESTARTS = ("auction_started", "bid")
 """Events after which the bidding has its full time again."""
+
+MORE_TIME = 3
+"""The banker's "more time" brings what the clock has left to at most this many times its full
+time; beyond it is refused ``clock_full`` (``max``: those seconds)."""
+PAUSES = 3
+"""The banker's pauses of one auction (a bid does not count them again); a fourth is refused
+``pause_limit`` (``max``). A pause lasts until the banker resumes: he sits at the table with
+the bidders, and the table's break holds every clock anyway."""
+BEGINS = "auction_started"
+"""The event after which the banker has all his pauses again."""
 
 PACE = {"normal": 1, "long": 3}
 """The house rule ``auction_clock``: how many times ``auction_seconds`` the countdown runs
@@ -66,11 +78,15 @@ class Countdown:
         self.deadline: float | None = None
         self.paused: float | None = None
         """The seconds left when the banker paused it; None while it runs or is off."""
+        self.pauses = 0
+        """The banker's pauses since ``BEGINS`` (``banker_pause``)."""
         self._timer: Handle | None = None
 
     def update(self, events: list[dict[str, Any]], phase: str, seconds: float | None) -> None:
         """After an action: ``seconds`` is the full time (None: no clock under the house rules)."""
         restart = any(e["type"] in self.restarts for e in events)
+        if any(e["type"] == BEGINS for e in events):
+            self.pauses = 0
         if phase != self.phase or seconds is None:
             self.stop()
         elif self.paused is not None:
@@ -117,6 +133,22 @@ class Countdown:
         if self.paused is not None:
             left, self.paused = self.paused, None
             self._run(left)
+
+    def banker_pause(self) -> None:
+        """The banker's ``auction_pause``: at most ``PAUSES`` of them."""
+        if self.pauses >= PAUSES:
+            raise HostError("pause_limit", max=PAUSES)
+        self.pauses += 1
+        self.pause()
+
+    def banker_more(self, seconds: float) -> None:
+        """The banker's "more time": ``seconds`` more, up to ``MORE_TIME`` times ``seconds`` left."""
+        left = (
+            self.paused if self.paused is not None else None if self.deadline is None else self.deadline - self.clock()
+        )
+        if left is not None and left + seconds > MORE_TIME * seconds:
+            raise HostError("clock_full", max=round(MORE_TIME * seconds))
+        self.more(seconds)
 
     def more(self, seconds: float) -> None:
         """The banker gives the bidders ``seconds`` more, running or paused."""

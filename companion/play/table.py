@@ -177,11 +177,11 @@ class LiveTable(Joining, Starting, Acting):
 
     def _clock_action(self, kind: str) -> None:
         if kind == "auction_pause":
-            self.countdown.pause()
+            self.countdown.banker_pause()
         elif kind == "auction_resume":
             self.countdown.resume()
         else:
-            self.countdown.more(self.auction_seconds() or 0)
+            self.countdown.banker_more(self.auction_seconds() or 0)
 
     def _countdown_over(self, deadline: float) -> None:
         """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""

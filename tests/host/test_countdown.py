@@ -7,6 +7,8 @@ import sqlite3
 import pytest
 from hostkit import Client
 
+from companion.play.countdown import MORE_TIME, PAUSES
+
 
 @pytest.fixture
 def auction(screen: Client, started: list[Client]) -> list[Client]:
@@ -145,6 +147,38 @@ def test_more_time_adds_the_full_time_running_or_paused(clock, screen, auction):
     assert countdown(screen)["remaining"] == 22
     assert clock_action(screen, "auction_resume")["ok"]
     closes_after(screen, clock, 22)
+
+
+def test_more_time_stops_at_three_full_times_with_a_clear_refusal(clock, screen, auction):
+    """22 taps of "more time" once put 230 s on a 10 s clock; now the clock holds at most 30 s."""
+    answers = [clock_action(screen, "auction_more_time") for _ in range(15)]
+    assert [a["ok"] for a in answers[:2]] == [True, True]  # 10 + 10 + 10
+    assert all(a == {"ok": False, "error": {"code": "clock_full", "max": MORE_TIME * 10}} for a in answers[2:])
+    assert countdown(screen)["remaining"] == 30
+    clock.advance(15)
+    assert clock_action(screen, "auction_more_time")["ok"]  # 15 left: 25 now
+    assert clock_action(screen, "auction_pause")["ok"]
+    assert clock_action(screen, "auction_more_time")["error"]["code"] == "clock_full"  # paused as well
+    assert countdown(screen)["remaining"] == 25
+    assert clock_action(screen, "auction_resume")["ok"]
+    closes_after(screen, clock, 25)
+
+
+def test_the_banker_pauses_an_auction_three_times_and_a_bid_gives_none_back(clock, screen, auction):
+    for _ in range(PAUSES):
+        assert clock_action(screen, "auction_pause")["ok"]
+        assert clock_action(screen, "auction_resume")["ok"]
+    bidder_seat = screen.view()["view"]["waiting"]["seats"][0]
+    bid = next(a for a in auction[bidder_seat].view()["legal_actions"] if a["type"] == "bid")
+    assert auction[bidder_seat].act({**bid, "amount": bid["amount"]["min"]})["ok"]
+    assert clock_action(screen, "auction_pause") == {"ok": False, "error": {"code": "pause_limit", "max": PAUSES}}
+    assert countdown(screen)["paused"] is False
+    closes_after(screen, clock, 10)
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    offer = next((a for a in auction[seat].view()["legal_actions"] if a["type"] == "auction"), None)
+    if offer is not None:  # the next auction has all its pauses again
+        assert auction[seat].act(offer)["ok"]
+        assert clock_action(screen, "auction_pause")["ok"]
 
 
 def test_clock_actions_only_when_listed(clock, screen, auction):
