@@ -24,7 +24,7 @@ class CombinationSize(TypedDict):
 def combination_size(t: Table) -> CombinationSize:
     """Sized by the players at the start, or (a setting) by those still playing."""
     players = t.core.players_at_start if t.settings.combination_by == "start" else len(t.live_seats())
-    symbol, colour = combination_sizes(players)
+    symbol, colour = combination_sizes(players, t.settings.combination)
     return {"symbol": symbol, "colour": colour}
 
 

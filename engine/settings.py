@@ -56,6 +56,8 @@ class Settings:
     box: tuple[CasinoSpec, ...] = DEFAULT_BOX
     combination_by: Literal["start", "playing"] = "start"
     """Size the winning combination by the players at the start or those still playing."""
+    combination: Literal["box", "short"] = "box"
+    """The winning combination as the box has it, or (a weeknight's short game) one casino fewer."""
     everybody_ties: Literal["replay", "nobody"] = "replay"
     """Tied leaders in Everybody Plays play again, or nobody is paid."""
     auction_seconds: int = 10
@@ -115,6 +117,7 @@ class Settings:
             _check_casino(index, casino)
         for name, allowed in (
             ("combination_by", ("start", "playing")),
+            ("combination", ("box", "short")),
             ("everybody_ties", ("replay", "nobody")),
             ("lap_confirm", ("banker", "players")),
             ("lap_end", ("reach", "exact")),
@@ -132,7 +135,7 @@ class Settings:
         per_symbol = max(sum(1 for c in self.box if c.symbol == s) for s in SYMBOLS)
         per_colour = max(sum(1 for c in self.box if c.colour == k) for k in {c.colour for c in self.box})
         for count in counts:
-            symbol, colour = combination_sizes(count)
+            symbol, colour = combination_sizes(count, self.combination)
             if per_symbol < symbol and (colour is None or per_colour < colour):
                 raise SettingsError("box", problem="no_combination", players=count)
 
@@ -162,10 +165,14 @@ class Settings:
         return settings
 
 
-def combination_sizes(players: int) -> tuple[int, int | None]:
+def combination_sizes(players: int, combination: str = "box") -> tuple[int, int | None]:
     """The winning combination for a number of players: (of one symbol, of one colour or None).
-    Three players: four of one symbol; four to six: three of one symbol or of one colour."""
-    return (4, None) if players <= 3 else (3, 3)
+    Three players: four of one symbol; four to six: three of one symbol or of one colour. The
+    short game asks one casino fewer of each."""
+    symbol, colour = (4, None) if players <= 3 else (3, 3)
+    if combination == "short":
+        return symbol - 1, None if colour is None else colour - 1
+    return symbol, colour
 
 
 def _integer(name: str, value: Any, low: int, high: int) -> None:

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from engine import Game, Settings
+from engine import Game, Settings, SettingsError
 from engine.needs import nearest
 from engine.settings import DEFAULT_BOX, CasinoSpec
 from tests.engine.enginekit import new_game, set_casinos
@@ -156,3 +156,33 @@ def test_needs_depend_on_public_state_only(seed):
             assert game.view(s)["players"][s]["needs"] == view["players"][s]["needs"]
         changed += [p["needs"] for p in view["players"]] != before
     assert changed, "no step changed anybody's needs: the comparison saw nothing"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_short_game_asks_one_casino_fewer_and_the_needs_follow(players):
+    """The weeknight's house rule: three of a symbol with three players, two of a symbol or of a
+    colour with four to six; a player holding that many may announce Cash & Run."""
+    game = new_game(players, combination="short")
+    size = 3 if players == 3 else 2
+    assert game.view(None)["combination_size"] == {"symbol": size, "colour": None if players == 3 else size}
+    ids = SYMBOL_GROUPS["dice"][:size]
+    set_casinos(game, {0: ids}, free_others=True)
+    assert needs(game, 0)[0] == {
+        "kind": "symbol",
+        "of": "dice",
+        "have": size,
+        "size": size,
+        "missing": 0,
+        "casinos": SYMBOL_GROUPS["dice"][size:],
+    }
+    assert any(a["type"] == "announce" for a in game.legal_actions(0))
+    box_game = new_game(players)
+    set_casinos(box_game, {0: ids}, free_others=True)
+    assert needs(box_game, 0)[0]["missing"] == 1
+    assert not any(a["type"] == "announce" for a in box_game.legal_actions(0))
+
+
+def test_the_short_game_setting_takes_only_its_two_values():
+    with pytest.raises(SettingsError):
+        Settings(combination="shorter").check_types()
+    Settings(combination="short").validate(3)

@@ -16,6 +16,7 @@ import { parts, btn, problem, fairExport, rerender } from "./phone-shared.js";
 import { actionsArea, auctionLine, chooserOpts, showingPanel, showingNow } from "./phone-decision.js";
 import { fairPanel, fingerprint } from "./fair-view.js";
 import { needsSection } from "./needs.js";
+import { tonightBoard } from "./tonight.js";
 
 // The chime's switch, shown in a game: whether the chime is on, or null without the switch.
 const chime = (st) => (st.msg && st.msg.kind === "game" ? chimeOn() : null);
@@ -43,7 +44,7 @@ function lobbyScreen(msg, st) {
     h("h1", { text: t("lobby.welcome", { name: me ? me.name : "" }) }),
     showing ? showingPanel(showing) : h("p", { class: "lead", "data-out": "lobby-lead",
       text: t(v.starting ? "lobby.starting_phone" : v.locked ? "lobby.locked" : "lobby.waiting") }),
-    list, fingerprint(msg, "phone"),
+    list, tonightBoard(msg), fingerprint(msg, "phone"),
     choice && groups.has(choice.type) ? renderChooser(groups.get(choice.type), choice, chooserOpts(msg, st)) : null,
     h("div", { class: "row" },
       groups.has("rename") ? btn({ class: "btn", "data-act": "open", "data-type": "rename", text: actionLabel("rename") }) : null,

@@ -36,6 +36,7 @@ function header(heading, st) {
 
 function banner(st) {
   const c = st.conn;
+  if (st.msg && st.msg.paused) return h("div", { class: "banner quiet", role: "status", "data-banner": "paused", text: t("pause.phone") });
   if (c === "offline" || (c === "connecting" && st.msg)) {
     return h("div", { class: "banner quiet", role: "status", "data-banner": "reconnecting", text: t("conn.reconnecting") });
   }

@@ -7,6 +7,7 @@ import { moneyChart } from "./chart.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { KEY, problem, rerender } from "./table-shared.js";
 import { fairPanel } from "./fair-view.js";
+import { tonightBoard } from "./tonight.js";
 
 // The end: the winner, everyone's place, the money chart, and Play again; the seed and the export below.
 export function endScreen(msg, st) {
@@ -22,6 +23,7 @@ export function endScreen(msg, st) {
         whyWon(v, winner),
         again ? h("button", { type: "button", class: "btn primary big", "data-act": "do", "data-type": "play_again", disabled: !!st.pending, text: t("act.play_again") }) : null),
       h("h2", { text: t("show.ranking") }), ranking(v),
+      tonightBoard(msg),
       problem(st)),
     h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),

@@ -188,6 +188,12 @@ function skipReveal() {
   }
 }
 
+// The break's start and end: taken from the newest message (a reveal may hold what is shown).
+function breakAction(type) {
+  const msg = store.state.msg;
+  if (msg && (msg.legal_actions || []).some((a) => a.type === type)) send({ type }, null);
+}
+
 // `page.render()` draws the screen again; `page.restage()` builds the stage again in a new language.
 export function listen(root, page) {
   root.addEventListener("click", async (ev) => {
@@ -210,6 +216,7 @@ export function listen(root, page) {
       if (c) doAction(c.action, c.as);
     } else if (act === "confirm-no") store.ui({ confirm: null });
     else if (act === "skip") skipReveal();
+    else if (act === "pause-game" || act === "resume-game") breakAction(act === "pause-game" ? "pause_game" : "resume_game");
     else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
     else if (act === "sound") { setSound(!soundOn()); page.render(); }
     else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(page.restage);

@@ -12,6 +12,7 @@ import { problem, controls, rerender } from "./table-shared.js";
 import { fingerprint } from "./fair-view.js";
 import { howToButton, howToCards } from "./howto.js";
 import { lazy } from "./lazy.js";
+import { tonightBoard } from "./tonight.js";
 
 // How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
 // page belongs at the end of this box.
@@ -53,7 +54,7 @@ export function lobby(msg, st) {
     h("section", { class: "lobby-side" },
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
-      list, fingerprint(msg, "table"),
+      list, tonightBoard(msg), fingerprint(msg, "table"),
       firstRunHelp(v),
       v.starting ? startingNote(v) : v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
       controls(main, v, st, null, "lobby-controls"),
@@ -99,6 +100,7 @@ function startingNote(v) {
 export const SETTINGS = [
   ["starting_money", "money"], ["starting_casinos", [1, 2]], ["starting_bluff_cards", [0, 1]],
   ["bank_reserve", "money_or_none"], ["unit", "money"], ["combination_by", ["start", "playing"]],
+  ["combination", ["box", "short"]],
   ["everybody_ties", ["replay", "nobody"]], ["auction_seconds", "int"],
   ["auction_clock", ["normal", "long", "none"]],
 ];

@@ -16,6 +16,7 @@ import { listen } from "./table-input.js";
 import { lobby } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
 import { drawer } from "./table-drawer.js";
+import { pauseScreen } from "./table-pause.js";
 
 const root = $("#app");
 let fed = null; // the message last fed to the stage
@@ -28,18 +29,20 @@ const darkOS = matchMedia("(prefers-color-scheme: dark)");
 function bar(msg, heading, st) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
-  const el = parts.use("bar", [!!msg, inGame, on, heading, !!st.ui.drawer, document.documentElement.dataset.theme, darkOS.matches],
-    () => barOf(msg, heading, st, inGame, on));
+  const canPause = !!st.msg && (st.msg.legal_actions || []).some((a) => a.type === "pause_game");
+  const el = parts.use("bar", [!!msg, inGame, on, heading, !!st.ui.drawer, document.documentElement.dataset.theme, darkOS.matches, canPause],
+    () => barOf(msg, heading, st, inGame, on, canPause));
   // The turn's number in its own text: a new turn keeps the bar (a new bar lays out the whole page).
   if (inGame) setText(nodeOf(el).querySelector(".turn-no"), t("table.turn", { n: msg.view.turn_number }));
   return el;
 }
 
-function barOf(msg, heading, st, inGame, on) {
+function barOf(msg, heading, st, inGame, on, canPause) {
   return h("header", { class: "bar" },
     h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
     h("span", { class: "spacer" }),
+    canPause ? h("button", { type: "button", class: "tool pause-btn", "data-act": "pause-game", title: t("pause.button_title"), text: t("pause.button") }) : null,
     inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
       "aria-label": on ? t("ui.sound_off") : t("ui.sound_on"), title: on ? t("ui.sound_off") : t("ui.sound_on") }, icon(on ? "sound" : "mute")) : null,
     langButton(), themeButton(),
@@ -68,6 +71,7 @@ function render() {
   if (st.conn === "refused") screen = h("main", { class: "screen refused" }, h("h1", { text: t(`refused.${st.refusal}_title`) }), h("p", { text: t(`refused.${st.refusal}`) }));
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg, st);
+  else if (st.msg.paused) screen = pauseScreen(msg, st.msg, st);
   else screen = game(msg, st);
   patch(root, [bar(msg, !screen.querySelector("h1"), st), ...banners(st), screen, msg && st.conn !== "refused" ? drawer(msg, st) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
