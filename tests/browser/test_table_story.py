@@ -146,12 +146,14 @@ def test_everybody_plays_with_six_long_names(browser, tmp_path, shots):
         assert moment.locator(".draw .card-face").count() >= 6
         m, s = moment.bounding_box(), page.locator(".stage").bounding_box()
         assert m["y"] >= s["y"] and m["y"] + m["height"] <= s["y"] + s["height"] + 0.5, (m, s)
-        # Nothing spills out of the banner; a long name gives way (two lines at most) and keeps its title.
+        # Nothing spills out of the banner; a long name is whole, wrapped between its words (three
+        # lines at most), and keeps its title.
         assert moment.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1 && m.scrollWidth <= m.clientWidth + 1")
         names = moment.locator('.draws[data-round="first"] .who > span:last-child')
         assert names.evaluate_all("els => els.map((e) => e.title)") == SIX
         assert names.evaluate_all(
-            "els => els.every((e) => e.getBoundingClientRect().height <= 2.5 * parseFloat(getComputedStyle(e).lineHeight))"
+            "els => els.every((e) => e.scrollWidth <= e.clientWidth + 1 && getComputedStyle(e).textOverflow !== 'ellipsis'"
+            " && e.getBoundingClientRect().height <= 3.5 * parseFloat(getComputedStyle(e).lineHeight))"
         )
         page.wait_for_function("() => window.__rankCovered.length > 0")
         assert page.evaluate("window.__rankCovered") == [["everybody_result", False]]
