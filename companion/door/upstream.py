@@ -27,11 +27,12 @@ The hooks (``HOOKS``), by name:
 - ``decode``: Socket.IO's handler of an Engine.IO message (``server._handle_eio_message``) is
   wrapped (``packets.PacketDoor.message``) so a packet it cannot decode is a strike, not a
   traceback. Without it: Socket.IO's handler as it is.
-- ``eio_sid``: a socket's Engine.IO connection (``server.manager.eio_sid_from_sid``, not in
-  python-socketio's documented API), to send an event encoded once straight to it (Engine.IO's
-  public ``send_packet``; Socket.IO's ``emit`` cost about ten times that) and to cut a flooding
-  socket's whole connection. Without it: ``emit`` with the event decoded again, and Socket.IO's
-  ``disconnect``.
+- ``send_eio_packet``: a socket's Engine.IO connection (``server.manager.eio_sid_from_sid``,
+  not in python-socketio's documented API), to send an event encoded once straight to it
+  (``server._send_eio_packet``: Socket.IO's ``emit`` cost about ten times that; Engine.IO's
+  public ``send_packet`` would do, but Flask-SocketIO's test client listens on this one) and to
+  cut a flooding socket's whole connection. Without it: ``emit`` with the event decoded again,
+  and Socket.IO's ``disconnect``.
 - ``plain_handlers``: the pages' messages are registered on python-socketio's server
   (``SocketIO.server.on``), so no Flask request context is built per message (Flask-SocketIO's
   ``on`` builds one: about a tenth of a millisecond of each act). Without it: Flask-SocketIO's
@@ -148,12 +149,13 @@ def _check_decode(server: python_socketio.Server) -> str | None:
     return None
 
 
-def _check_eio_sid(server: python_socketio.Server) -> str | None:
+def _check_send_eio_packet(server: python_socketio.Server) -> str | None:
     find = getattr(getattr(server, "manager", None), "eio_sid_from_sid", None)
     if not callable(find) or _parameters(find) != ["sid", "namespace"]:
         return "server.manager.eio_sid_from_sid(sid, namespace) is gone"
-    if not callable(getattr(getattr(server, "eio", None), "send_packet", None)):
-        return "server.eio.send_packet is gone"
+    send = getattr(server, "_send_eio_packet", None)
+    if not callable(send) or _parameters(send) != ["eio_sid", "eio_pkt"]:
+        return "server._send_eio_packet(eio_sid, eio_pkt) is gone"
     return None
 
 
@@ -175,7 +177,7 @@ HOOKS = (
     Hook("door_websocket", "Engine.IO's own WebSocket, frames unchecked before decoding", _check_door_websocket),
     Hook("frame_queue", "Engine.IO's queue and writer thread", _check_frame_queue, ("door_websocket",)),
     Hook("decode", "Socket.IO's message handler, no strike for an undecodable packet", _check_decode),
-    Hook("eio_sid", "Socket.IO's emit and disconnect", _check_eio_sid),
+    Hook("send_eio_packet", "Socket.IO's emit and disconnect", _check_send_eio_packet),
     Hook("plain_handlers", "Flask-SocketIO's handlers, a request context per message", _check_plain_handlers),
     Hook("text_packets", "Socket.IO's walk of every message for bytes", _check_text_packets),
 )
@@ -238,8 +240,13 @@ def socketio_decoder(server: python_socketio.Server) -> Callable[[str, Any], Non
 
 
 def eio_sid_of(server: python_socketio.Server, sid: str, namespace: str) -> str | None:
-    """``eio_sid``: the Engine.IO connection of Socket.IO's socket ``sid``, or None if it is gone."""
+    """``send_eio_packet``: the Engine.IO connection of Socket.IO's socket ``sid``, or None if it is gone."""
     return server.manager.eio_sid_from_sid(sid, namespace)
+
+
+def send_eio_packet(server: python_socketio.Server, eio_sid: str, packet: Any) -> None:
+    """``send_eio_packet``: send an Engine.IO packet to the connection ``eio_sid``."""
+    server._send_eio_packet(eio_sid, packet)
 
 
 def engine_socket(handler: Any) -> Any:

@@ -50,8 +50,8 @@ class Transport:
 
     def __init__(self, server: socketio.Server, hooks: upstream.Hooks = upstream.ALL) -> None:
         self.server = server
-        self.straight = "eio_sid" in hooks
-        """Events go straight to their Engine.IO socket (``upstream``'s ``eio_sid``); else through ``emit``."""
+        self.straight = "send_eio_packet" in hooks
+        """Events go straight to their Engine.IO socket (``upstream``'s ``send_eio_packet``); else through ``emit``."""
         self.door: PacketDoor | None = None
         """Set once the server runs behind the packet door (not with the test client)."""
 
@@ -70,7 +70,7 @@ class Transport:
             return
         eio_sid = upstream.eio_sid_of(self.server, to, NAMESPACE)
         if eio_sid is not None:
-            self.server.eio.send_packet(eio_sid, EnginePacket(MESSAGE, data=packet))
+            upstream.send_eio_packet(self.server, eio_sid, EnginePacket(MESSAGE, data=packet))
 
     def close(self, sid: str) -> None:
         """Disconnect a socket from the server's side (the client does not reconnect)."""

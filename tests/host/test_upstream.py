@@ -41,7 +41,7 @@ BREAKS: dict[str, Callable[[pytest.MonkeyPatch, Any], None]] = {
     "door_websocket": lambda patch, server: patch.setitem(server.eio._async, "websocket", object),
     "frame_queue": lambda patch, server: patch.setitem(server.eio._async, "queue", queue.LifoQueue),
     "decode": lambda patch, server: patch.delattr(socketio.Server, "_handle_eio_message"),
-    "eio_sid": lambda patch, server: patch.delattr(socketio.base_manager.BaseManager, "eio_sid_from_sid"),
+    "send_eio_packet": lambda patch, server: patch.delattr(socketio.Server, "_send_eio_packet"),
     "plain_handlers": lambda patch, server: patch.setattr(server, "handlers", None),
     "text_packets": lambda patch, server: patch.delattr(socketio.packet.Packet, "uses_binary_events"),
 }
