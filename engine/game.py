@@ -293,6 +293,10 @@ class Game:
         self._version += 1
         return events
 
+    def chain_used(self, head: str) -> bool:
+        """Whether a new phone's chain head was shown already (``new_chain`` refuses it: ``chain_used``)."""
+        return head in self._seen_links() or any(h == head for _, h in self._t.core.pending.get("chains_after", []))
+
     def _seen_links(self) -> set[str]:
         """Every chain head and link the game has shown: a new phone's chain may reuse none."""
         seen: set[Any] = {h for h in self._t.core.chains if h}

@@ -28,13 +28,18 @@ class PhoneFair:
         return {"client_seed": self.client_seed, "start_commit": self.start_commit, "chain": self.chain.head}
 
 
-def link_for(view: dict[str, Any], chains: dict[int, PhoneChain]) -> dict[str, Any] | None:
-    """The spinner's ``draw_for`` with its next link, while the game waits for an opponent's spin
-    (``view``: a public view); None otherwise or when the spinner's chain is not known here."""
+def link_for(view: dict[str, Any], chains: dict[int, PhoneChain]) -> tuple[int, dict[str, Any]] | None:
+    """While a stake's draw waits for the sides' links (``view``: a public view): the next side that
+    owes one and whose chain is known here, with its ``draw_for`` (the link before the head its
+    chain stood at when the draw began), the spinner's last, as a page's tap comes after the other
+    side's phone gives its link by itself; None otherwise."""
     if view["phase"] != "opponent_draw":
         return None
-    spinner = view["waiting"]["spinner"]
-    chain = chains.get(spinner)
-    if chain is None:
+    w = view["waiting"]
+    owing = [s for s, link in zip(w["sides"], w["links"]) if link is None and s in chains]
+    owing.sort(key=lambda s: s == w["spinner"])
+    if not owing:
         return None
-    return {"type": "draw_for", "link": chain.before(view["players"][spinner]["chain"])}
+    seat = owing[0]
+    head = w["heads"][w["sides"].index(seat)]
+    return seat, {"type": "draw_for", "link": chains[seat].before(head)}

@@ -75,7 +75,7 @@ class Acting:
     attach_phone: Callable[..., None]
     _tokens_of: Callable[[str | None], list[str]]
     _start: Callable[[str, str], dict[str, Any]]
-    _start_game: Callable[[str, str], dict[str, Any]]
+    _start_game: Callable[..., dict[str, Any]]
     auction_seconds: Callable[[], float | None]
     spin_seconds: Callable[[], float]
     _clock_actions: Callable[[], list[dict[str, Any]]]
@@ -195,7 +195,10 @@ class Acting:
         """A new lobby with the same players in the same order, settings and box; every phone's
         token moves there, so the phones are seated at once (this game stays saved, its seats empty
         and its claim codes ended: a seat is claimed in the new lobby now)."""
-        lobby = Lobby([Player(p.pid, p.name, p.pawn) for p in self.lobby.players], dict(self.lobby.settings))
+        lobby = Lobby(
+            [Player(p.pid, p.name, p.pawn, fair_due=p.start_commit is not None) for p in self.lobby.players],
+            dict(self.lobby.settings),
+        )
         lobby.tonight = tonight.after(self.lobby, self.game)
         # a new seed and hash; each phone sends a new client seed there (``seed``)
         table: Acting = self.s.new_table(lobby)
@@ -213,7 +216,7 @@ class Acting:
         if action["type"] == "start":
             return self._start(actor, action_id)
         if action["type"] == "start_without":
-            return self._start_game(actor, action_id)
+            return self._start_game(actor, action_id, without=True)
         answer = {"ok": True, "events": []}
         prefs = {key: self.lobby.settings[key] for key in profile_set(action)} if pid is None else {}
         try:

@@ -34,7 +34,10 @@ class Player:
     start_value: str | None = None
     """That start value, once the phone revealed it after the banker's ``start``."""
     chain: str | None = None
-    """The head of the phone's hash chain (its spins for opponents); None for a seat without a phone."""
+    """The head of the phone's hash chain (its links for stakes' draws); None for a seat without a phone."""
+    fair_due: bool = False
+    """The seat's phone took part in the last game and was moved here (Play again): the lobby
+    cannot start until it sends its new seeds, commitment and chain (``seed``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,7 @@ class Fair:
         """The seat takes these (a new start value: none revealed yet)."""
         player.client_seed, player.start_commit, player.chain = self.client_seed, self.start_commit, self.chain
         player.start_value = None
+        player.fair_due = player.fair_due and self.start_commit is None
 
     def at(self, player: Player) -> bool:
         """Whether the seat has exactly these already."""

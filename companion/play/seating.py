@@ -130,6 +130,12 @@ class Joining:
             record = {"ok": True, "seat": seat}
             before = self.lobby.to_dict()
             lobby = self.game is None
+            if fair.chain is not None and (
+                any(p.chain == fair.chain for p in self.lobby.players)
+                if lobby
+                else self.game is not None and self.game.chain_used(fair.chain)
+            ):
+                raise HostError("chain_used")
             seeded = lobby and not self.lobby.starting
             if seeded:
                 fair.seat(self.lobby.players[seat])

@@ -1,13 +1,15 @@
 """The start of a game: the lobby locks for good, the phones reveal their start values, the game begins.
 
-When the banker starts, seats, players and settings are final: every change is refused from
-then on and nothing unlocks it, so the laptop cannot see a value and then rearrange the table.
-Each phone that committed to a start value (``start_commit`` with join, claim or seed) reveals it
-without a tap (``start_value``); the host checks it against the commitment, and the game starts
-when the last one is in. A phone that has not answered after ``REVEAL_SECONDS`` is named on the
-stage, and the banker may start without it (``start_without``); a late value is taken until then.
-The lock and every value are saved, so a restarted host keeps them and gives the phones their
-time again.
+After Play again the banker may start only once every phone moved there has sent its new client
+seed, start commitment and chain with ``seed`` (``phones_not_ready`` before). When the banker
+starts, seats, players and settings are final: every change is refused from then on and nothing
+unlocks it, so the laptop cannot see a value and then rearrange the table. Each phone
+reveals its start value without a tap (``start_value``); the host checks it against the
+commitment, and the game starts when the last one is in. A phone that has not answered after
+``REVEAL_SECONDS`` is named on the stage, and the banker may start without it (``start_without``):
+its seat then leaves the game, so that withholding a value never puts its holder in a deal he
+chose; a late value is taken until then. The lock and every value are saved, so a restarted host
+keeps them and gives the phones their time again.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from engine.rng import is_client_seed, seed_hash
 
 from ..common.errors import HostError
 from .codes import new_id
-from .lobby import Lobby, checked_settings
+from .lobby import MIN_PLAYERS, Lobby, checked_settings
 
 if TYPE_CHECKING:
     import threading
@@ -27,8 +29,10 @@ if TYPE_CHECKING:
 
     from ..common.timers import Handle
     from ..saving.record import Record
+    from ..wire.sockets import Sockets
     from ..wire.transport import Conn
     from .broadcast import Broadcast
+    from .claims import Claims
     from .countdown import Countdown
     from .reveal import Reveal
     from .services import Services
@@ -42,6 +46,9 @@ class Starting:
 
     s: Services
     status: str
+    tokens: dict[str, str]
+    sockets: Sockets
+    claims: Claims
     lock: threading.RLock
     lobby: Lobby
     game: Game | None
@@ -54,11 +61,17 @@ class Starting:
     auction_seconds: Callable[[], float | None]
     spin_seconds: Callable[[], float]
     _commit: Callable[..., Any]
+    _tokens_of: Callable[[str | None], list[str]]
     _late_timer: Handle | None = None
 
     def _start(self, actor: str, action_id: str) -> dict[str, Any]:
-        """The banker's ``start``: the game begins at once when no phone committed to a start value;
+        """The banker's ``start``: refused until every phone moved here by Play again has sent what it
+        adds to the draws; the game begins at once when no phone committed to a start value;
         otherwise the lobby locks for good and waits for the values."""
+        phones = set(self.tokens.values())
+        unready = [seat for seat, p in enumerate(self.lobby.players) if p.pid in phones and p.fair_due]
+        if unready:
+            raise HostError("phones_not_ready", seats=unready)
         if not self.lobby.waiting():
             return self._start_game(actor, action_id)
         before = self.lobby.to_dict()
@@ -113,21 +126,38 @@ class Starting:
                 self.tell.everyone()
             return {"ok": True}
 
-    def _start_game(self, actor: str, action_id: str) -> dict[str, Any]:
-        """The game begins with every value revealed so far (None for a phone started without)."""
+    def _start_game(self, actor: str, action_id: str, without: bool = False) -> dict[str, Any]:
+        """The game begins with every value revealed. ``without``: the banker's ``start_without``,
+        and the seats still waited for leave the game first (``not_enough_players`` when too few
+        would be left, and nothing changes)."""
+        before = self.lobby.to_dict()
+        left = [self.lobby.players[seat].pid for seat in self.lobby.waiting()] if without else []
+        self.lobby.players = [p for p in self.lobby.players if p.pid not in left]
+        if len(self.lobby.players) < MIN_PLAYERS:
+            self.lobby = Lobby.from_dict(before)
+            raise HostError("not_enough_players", min=MIN_PLAYERS)
         settings = Settings.from_dict(checked_settings(self.lobby.settings, len(self.lobby.players), True))
         game = Game.new(
             [p.name for p in self.lobby.players], settings=settings, seed=self.lobby.seed, **self.lobby.fair_args()
         )
         public = game.view(None)
         length = public["log_start"] + len(public["log"])
-        answer = {"ok": True, "events": public["log"]}
+        answer = {"ok": True, "events": public["log"], "left": left}
         self.status = "playing"
+        drop = [token for pid in left for token in self._tokens_of(pid)]
         try:
-            self._commit(actor, action_id, {"type": "start"}, answer, lobby=True, engine=game.to_json(), events=length)
+            self._commit(
+                actor, action_id, {"type": "start"}, answer, lobby=True, engine=game.to_json(), events=length, drop=drop
+            )
         except Exception:
             self.status = "lobby"
+            self.lobby = Lobby.from_dict(before)
             raise
+        for pid in left:
+            self.claims.drop(pid)
+            conn = self.sockets.phones.pop(pid, None)
+            if conn is not None:
+                self.sockets.close(conn, "removed")
         if self._late_timer is not None:
             self._late_timer.cancel()
         self.game = game

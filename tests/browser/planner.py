@@ -59,15 +59,15 @@ class Planner:
         action: dict[str, Any],
         steps: list[tuple[int, dict[str, Any], str | None]] | None = None,
     ) -> list[dict[str, Any]]:
-        """Apply on ``game``, then each spinner's tap while it waits for one; all the events (the
-        steps, into ``steps``)."""
+        """Apply on ``game``, then each side's link while a stake's draw waits for one; all the events
+        (the steps, into ``steps``)."""
         steps = [] if steps is None else steps
         events = game.apply(seat, action)
         steps.append((seat, action, None))
         while (tap := link_for(game.view(None), self.chains)) is not None:
-            spinner = game.view(None)["waiting"]["spinner"]
-            events += game.apply(spinner, tap)
-            steps.append((spinner, tap, None))
+            side, link = tap
+            events += game.apply(side, link)
+            steps.append((side, link, None))
         return events
 
     def try_(

@@ -123,9 +123,11 @@ def test_a_value_before_the_start_is_refused(app, table, screen, fairs):
     assert table.lobby.players[0].start_value is None
 
 
-def test_a_silent_phone_is_named_after_five_seconds_and_the_banker_starts_without_it(
+def test_a_silent_phone_is_named_after_five_seconds_and_the_banker_starts_without_its_seat(
     table, screen, locked, fairs, clock
 ):
+    """Attack 3: a phone that withholds its start value (it may know the deal with it and without
+    it) does not choose the deal it plays: its seat leaves the game, and its phone is told so."""
     reveal(locked[0], fairs[0])
     reveal(locked[1], fairs[1])
     clock.advance(4.9)
@@ -135,12 +137,78 @@ def test_a_silent_phone_is_named_after_five_seconds_and_the_banker_starts_withou
     assert screen.view()["view"]["starting"] == {"waiting": [2], "late": True}
     assert locked[0].view()["view"]["starting"] == {"waiting": [2], "late": True}
     assert {"type": "start_without"} in screen.view()["legal_actions"]
+    left = table.lobby.players[2].pid
     answer = screen.act({"type": "start_without"})
-    assert answer["ok"] and answer["events"][0]["type"] == "game_started"
+    assert answer["ok"] and answer["events"][0]["type"] == "game_started" and answer["left"] == [left]
     start = table.game.log[0]
-    assert start["start_values"] == [fairs[0].start_value, fairs[1].start_value, None, None]
-    assert start["start_commits"][2] == fairs[2].start_commit
-    assert reveal(locked[2], fairs[2])["error"]["code"] == "game_started"
+    assert start["players"] == ["Ann", "Bob", "Dee"]
+    assert start["start_values"] == [fairs[0].start_value, fairs[1].start_value, None]
+    assert fairs[2].start_commit not in start["start_commits"] and fairs[2].chain.head not in start["chains"]
+    assert left not in table.tokens.values()
+    assert not locked[2].connected  # its phone is told it left (``removed``) and let go
+
+
+def test_withholding_a_start_value_never_gives_its_holder_a_deal_he_chose(app, table, screen, fairs, clock):
+    """Attack 3 over many lobbies: the owner holds Ann's phone; once the others' values are in he
+    works out the deal with his value, and withholds it when he prefers the other deal. Withholding
+    never puts him in a game: whatever he prefers, the only deal he can play is the one with his value."""
+    played_with = 0
+    for round_ in range(6):
+        host = app.extensions["cashrun"]
+        lobby = host.new_table()
+        board = Client(app, {"table_key": lobby.key})
+        board._ids = itertools.count(1000 * (round_ + 1))
+        rnd = random.Random(round_)
+        mine = [PhoneFair(rnd) for _ in NAMES]
+        phones = []
+        for name, fair in zip(NAMES, mine):
+            phone = Client(app)
+            assert phone.emit("join", {"code": lobby.code, "name": name, **fair.sent()})["ok"]
+            phones.append(phone)
+        assert board.act({"type": "start"})["ok"]
+        for phone, fair in zip(phones[1:], mine[1:]):
+            assert reveal(phone, fair)["ok"]
+        withhold = round_ % 2 == 0  # whatever he prefers, by any rule
+        if not withhold:
+            assert reveal(phones[0], mine[0])["ok"]
+            assert lobby.game is not None and lobby.game.log[0]["players"] == NAMES
+            played_with += 1
+            continue
+        clock.advance(5.1)
+        answer = board.act({"type": "start_without"})
+        assert answer["error"]["code"] == "not_enough_players" and lobby.game is None  # two left: no game
+        assert reveal(phones[0], mine[0])["ok"] and lobby.game is not None  # a late value is still taken
+        assert lobby.game.log[0]["start_values"][0] == mine[0].start_value
+    assert played_with == 3
+
+
+def test_play_again_cannot_start_before_every_phone_sent_its_new_seeds(app, table, screen, fairs, clock):
+    """Attack 4: a script with the table key starts the new lobby right after Play again, before the
+    phones' ``seed``: refused (``phones_not_ready``) until each phone moved there has committed."""
+    phones = seat(app, table, fairs)
+    assert screen.act({"type": "start"})["ok"]
+    for phone, fair in zip(phones, fairs):
+        assert reveal(phone, fair)["ok"]
+    table.game._t.core.over = True  # the game is over (how it ended does not matter here)
+    answer = screen.act({"type": "play_again"})
+    assert answer["ok"], answer
+    again = table.again
+    assert again is not None
+    board = Client(app, {"table_key": again.key})
+    board._ids = itertools.count(500)
+    refused = board.act({"type": "start"})
+    assert refused["error"] == {"code": "phones_not_ready", "seats": [0, 1, 2]} and again.lobby.starting is False
+    rnd = random.Random(47)
+    news = [PhoneFair(rnd) for _ in phones]
+    for phone, new in zip(phones[:2], news):
+        assert phone.emit("seed", new.sent())["ok"]
+    assert board.act({"type": "start"})["error"] == {"code": "phones_not_ready", "seats": [2]}
+    assert phones[2].emit("seed", news[2].sent())["ok"]
+    assert board.act({"type": "start"}) == {"ok": True, "events": [], "starting": True}
+    for phone, new in zip(phones, news):
+        assert reveal(phone, new)["ok"]
+    start = again.game.log[0]
+    assert start["client_seeds"] == [n.client_seed for n in news] and start["chains"] == [n.chain.head for n in news]
 
 
 def test_a_late_value_is_still_taken_until_the_banker_starts_without_it(table, screen, locked, fairs, clock):
