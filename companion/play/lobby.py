@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine import Settings
+from engine import DEFAULT_BOX, Settings
 from engine.rng import new_seed, seed_hash
 
 from ..common.errors import HostError
@@ -140,6 +140,7 @@ class Lobby:
                 for seat, p in enumerate(self.players)
             ],
             "settings": self.settings,
+            "box_example": self.settings["box"] == EXAMPLE_BOX,
             "starting": {"waiting": self.waiting(), "late": self.late} if self.starting else None,
             "min_players": MIN_PLAYERS,
             "max_players": MAX_PLAYERS,
@@ -257,6 +258,9 @@ def checked_settings(data: dict[str, Any], players: int, starting: bool = False)
         detail = getattr(error, "detail", None)
         raise HostError("bad_settings", **(detail if isinstance(detail, dict) else {}), field=field_name) from error
 
+
+EXAMPLE_BOX = [asdict(casino) for casino in DEFAULT_BOX]
+"""The box the host starts with, four real names and eight placeholders, until the family sets up its own."""
 
 PROFILE = ("box", "board")
 """The settings the host remembers for the next lobby (the box profile): the casinos and the board map."""

@@ -14,6 +14,7 @@ import { howToClick } from "./howto.js";
 import { KEY, store, net, shown, revealing, send, actionsOf, findAction } from "./table-shared.js";
 import { quickBidAction } from "./table-bid.js";
 import { SETTINGS } from "./table-lobby.js";
+import { setupClick, setupInput } from "./box-setup.js";
 
 const actionsFor = (choice) => group(actionsOf(shown(store.state), choice.as)).get(choice.type) || [];
 const find = (type, as, pred) => findAction(shown(store.state), type, as, pred);
@@ -202,6 +203,7 @@ export function listen(root, page) {
     const act = el.dataset.act;
     if (chooserClick(el, store, actionsFor, send)) return;
     if (boardClick(el)) return;
+    if (setupClick(act, el)) return;
     const as = el.dataset.as === undefined || el.dataset.as === "" ? null : Number(el.dataset.as);
     if (act === "do") {
       const a = find(el.dataset.type, as);
@@ -226,7 +228,7 @@ export function listen(root, page) {
 
   root.addEventListener("input", (ev) => {
     const el = ev.target;
-    if (!lobbyInput(el)) chooserInput(el, store, actionsFor);
+    if (!setupInput(el) && !lobbyInput(el)) chooserInput(el, store, actionsFor);
   });
   root.addEventListener("change", (ev) => {
     const el = ev.target;

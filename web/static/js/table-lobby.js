@@ -13,6 +13,7 @@ import { fingerprint } from "./fair-view.js";
 import { howToButton, howToCards } from "./howto.js";
 import { lazy } from "./lazy.js";
 import { tonightBoard } from "./tonight.js";
+import { exampleNote, savedNote, setupScreen } from "./box-setup.js";
 
 // How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
 // page belongs at the end of this box.
@@ -30,6 +31,7 @@ function joinBox(v, tb) {
 export function lobby(msg, st) {
   const v = msg.view, tb = msg.table || {};
   const groups = group(msg.legal_actions);
+  if (st.ui.setup && groups.has("set_box")) return setupScreen(st);
   const moves = groups.get("move_seat") || [];
   const removes = new Set((groups.get("remove_player") || []).map((a) => a.seat));
   const list = h("ol", { class: "lobby-players", "aria-label": t("lobby.order") });
@@ -52,6 +54,7 @@ export function lobby(msg, st) {
   return h("main", { class: "lobby-grid" },
     joinBox(v, tb),
     h("section", { class: "lobby-side" },
+      exampleNote(v, groups.has("set_box")), savedNote(st),
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
       list, tonightBoard(msg), fingerprint(msg, "table"),
