@@ -293,6 +293,10 @@ class Game:
         self._version += 1
         return events
 
+    def owing_links(self) -> list[Seat]:
+        """The seats whose link a waiting stake's draw still needs (none when no draw waits)."""
+        return opponent.owing(self._t) if self._t.core.phase == Phase.OPPONENT_DRAW else []
+
     def chain_used(self, head: str) -> bool:
         """Whether a new phone's chain head was shown already (``new_chain`` refuses it: ``chain_used``)."""
         return head in self._seen_links() or any(h == head for _, h in self._t.core.pending.get("chains_after", []))

@@ -121,7 +121,9 @@ class Joining:
         """A phone gives a claim code: it gets the seat and a new token; the old token dies. In an
         open lobby what it adds to the draws takes the seat's place; once the banker started, the
         seat keeps its seeds and its start value (the phone that committed to it is gone: the
-        banker starts without it), and takes only the new phone's chain."""
+        banker starts without it), and takes only the new phone's chain, which may be none shown
+        before (``chain_used``). Refused while a stake's draw waits for the seat's link
+        (``claim_waits``): the phone there may still give it, and after the draw the code works."""
         fair = fair or Fair()
         with self.lock:
             pid = self.claims.check(code, conn.address)
@@ -130,6 +132,8 @@ class Joining:
             record = {"ok": True, "seat": seat}
             before = self.lobby.to_dict()
             lobby = self.game is None
+            if self.game is not None and seat in self.game.owing_links():
+                raise HostError("claim_waits")
             if fair.chain is not None and (
                 any(p.chain == fair.chain for p in self.lobby.players)
                 if lobby
