@@ -81,7 +81,9 @@ def play_seeded_game(browser, host, shots, requests_seen):
         contexts.append(ctx)
     table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
     assert table.locator('[data-out="code"]').inner_text() == host.code
-    # The seed's fingerprint is shown before the game, and every phone kept it with its own client seed.
+    # The seed's fingerprint is shown before the game (folded under "Fair play?"), and every phone kept
+    # it with its own client seed.
+    table.locator('[data-out="fingerprint"] summary').click()
     fingerprint = table.locator('[data-out="seed-hash"]')
     assert (
         fingerprint.get_attribute("data-hash") == seed_hash(SEED) and fingerprint.inner_text() == seed_hash(SEED)[:16]

@@ -1,7 +1,7 @@
 // The fairness check on the end screen of a phone or the table screen: it runs once per game, in
 // the page (fair-check.js, loaded only now), and says "✔ All N draws checked" or which check
 // failed, with the steps, the seed and everyone's randomness behind a details a player can open.
-// The seed's fingerprint in the lobby (the table screen keeps it for its own check).
+// The seed's fingerprint in the lobby, folded away (the table screen keeps it for its own check).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -79,14 +79,18 @@ function startedWithout(r, own) {
   return h("p", { class: "fair-without", "data-out": "fair-without", text: t("fair.without_phone") });
 }
 
-// The lobby's line: the seed's fingerprint, short, the whole of it in the title. The table screen
-// keeps it, to check later that the game used the fingerprint it showed.
+// The lobby's seed fingerprint, short, the whole of it in the title, folded away under "Fair play?"
+// for whoever wants to see it (the family needs none of it to play). The table screen keeps it, to
+// check later that the game used the fingerprint it showed.
 function fingerprint(msg, kind) {
   const hash = msg.view.seed_hash;
   if (!hash) return null;
   if (kind === "table" && (kept(msg.game_id, "table") || {}).seed_hash !== hash) keep(msg.game_id, { seed_hash: hash }, "table");
-  return h("p", { class: "fingerprint", title: hash },
-    h("span", { text: `${t("fair.fingerprint")} ` }), h("code", { "data-out": "seed-hash", "data-hash": hash, text: hash.slice(0, 16) }));
+  return h("details", { class: "fingerprint", "data-out": "fingerprint" },
+    h("summary", { text: t("fair.lobby_open") }),
+    h("p", { class: "hint", text: t("fair.lobby_why") }),
+    h("p", { title: hash },
+      h("span", { text: `${t("fair.fingerprint")} ` }), h("code", { "data-out": "seed-hash", "data-hash": hash, text: hash.slice(0, 16) })));
 }
 
 export { fairPanel, fingerprint };

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { t, has, money } from "./i18n.js";
-import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe } from "./actions.js";
+import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe, valueLabel } from "./actions.js";
 import { renderChooser } from "./chooser.js";
 import { countdownLine } from "./common.js";
 import { btn, problem, parts } from "./phone-shared.js";
@@ -138,7 +138,17 @@ function decisionArea(msg, st) {
     h("h2", { class: "sr", text: t("me.your_move") }),
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
     has(helpKey) ? h("p", { class: "explain", text: t(helpKey, helpVars(v)) }) : null,
-    whyLines(groups), rolledLine(msg), decision, problem(st));
+    whyLines(groups), rolledLine(msg), decision, spaceGuide(groups, choice), problem(st));
+}
+
+// What each space does, under the question "Where did your pawn land?": a phone under 700 px tall
+// has no room for it on the space buttons (phone.css), so it is folded here, one tap away.
+function spaceGuide(groups, choice) {
+  if (!choice || choice.type !== "land" || choice.steps.length) return null;
+  const spaces = [...new Set(groups.get("land").map((a) => a.space))].filter((k) => has(`space_does.${k}`));
+  return h("details", { class: "space-guide", "data-out": "space-guide" },
+    h("summary", { text: t("phone.space_guide") }),
+    h("dl", {}, spaces.map((k) => [h("dt", { text: `${valueLabel("space", k).no} ${t(`space.${k}`)}` }), h("dd", { text: t(`space_does.${k}`) })])));
 }
 
 // The choices a turn may start with besides rolling, each with why a player would take it.
