@@ -53,10 +53,20 @@ def start(port: int, data_dir: Path, program: list[str] | None = None) -> subpro
 
 
 class Server:
-    """A running ``cashrun``; ``lines`` keeps every line it printed (read on a thread, so the pipe never fills)."""
+    """A running ``cashrun``; ``lines`` keeps every line it printed (read on a thread, so the pipe never fills).
 
-    def __init__(self, port: int, data_dir: Path, program: list[str] | None = None, wait: float = WAIT) -> None:
-        self.proc = start(port, data_dir, program)
+    ``proc``: a build already started with arguments of its own (the packaging tests start one
+    with none, as a double-click does), its output on one text pipe; ``data_dir`` is then unused."""
+
+    def __init__(
+        self,
+        port: int,
+        data_dir: Path | None,
+        program: list[str] | None = None,
+        wait: float = WAIT,
+        proc: subprocess.Popen | None = None,
+    ) -> None:
+        self.proc = proc or start(port, data_dir, program)
         self.url = f"http://127.0.0.1:{port}"
         self.lines: list[str] = []
         deadline = time.monotonic() + wait
