@@ -90,7 +90,15 @@ class Starting:
         """The phones get ``REVEAL_SECONDS`` (again, after a restart) before the banker may start without them."""
         if self._late_timer is not None:
             self._late_timer.cancel()
+        if not self.lobby.waiting():  # the last value was saved and the host stopped before the game's start
+            self.s.scheduler.call_at(self.s.clock(), self._values_in)
         self._late_timer = self.s.scheduler.call_at(self.s.clock() + REVEAL_SECONDS, self._values_late)
+
+    def _values_in(self) -> None:
+        """The scheduler's call: every value is in and the game has not begun (its start was not saved)."""
+        with self.lock:
+            if self.game is None and self.lobby.starting and not self.lobby.waiting():
+                self._start_game("host", f"start:{new_id()}")
 
     def _values_late(self) -> None:
         """The scheduler's call: the phones still waited for are named, and the banker may start without them."""
@@ -112,7 +120,9 @@ class Starting:
             player = self.lobby.players[self.lobby.seat_of(pid)]
             if not (is_client_seed(value) and player.start_commit and seed_hash(value) == player.start_commit):
                 raise HostError("bad_start_value")
-            if player.start_value == value:
+            if player.start_value == value:  # sent again: the game begins if its start was not saved
+                if not self.lobby.waiting():
+                    self._start_game("host", f"start:{new_id()}")
                 return {"ok": True}
             player.start_value = value
             try:

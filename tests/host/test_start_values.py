@@ -249,6 +249,38 @@ def test_a_restart_mid_lock_keeps_every_seat_value_and_the_lock(tmp_path, table,
     assert start["start_values"] == [f.start_value for f in fairs] + [None]
 
 
+def last_value_without_the_start(table, locked, fairs, monkeypatch) -> None:
+    """Every value saved, and the host stopped (or its disk refused) before the game's start was."""
+    reveal(locked[0], fairs[0])
+    reveal(locked[1], fairs[1])
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise OSError("the laptop stopped here")
+
+    monkeypatch.setattr(table, "_start_game", stopped)
+    assert reveal(locked[2], fairs[2])["ok"] is False
+    assert table.game is None and table.lobby.waiting() == []
+    monkeypatch.undo()
+
+
+def test_the_last_value_sent_again_begins_a_game_whose_start_was_not_saved(table, screen, locked, fairs, monkeypatch):
+    """The phone sends its value again on its reconnect: the game begins, it never waits for a value it has."""
+    last_value_without_the_start(table, locked, fairs, monkeypatch)
+    assert reveal(locked[2], fairs[2]) == {"ok": True}
+    assert table.game is not None and table.game.log[0]["start_values"] == [f.start_value for f in fairs] + [None]
+
+
+def test_a_restart_after_the_last_value_begins_the_game_at_once(
+    tmp_path, table, screen, locked, fairs, clock, monkeypatch
+):
+    last_value_without_the_start(table, locked, fairs, monkeypatch)
+    later = FakeClock(clock.now + 60)
+    again = fake_app(tmp_path, later, reveal_scale=0).extensions["cashrun"].table(table.id)
+    assert again.game is None
+    later.advance(0)
+    assert again.game is not None and again.game.log[0]["start_values"] == [f.start_value for f in fairs] + [None]
+
+
 def test_a_claim_during_the_lock_keeps_the_seat_values_and_brings_only_a_chain(app, table, screen, locked, fairs):
     assert screen.act({"type": "claim_code", "seat": 1})["ok"]
     code = screen.view()["table"]["claims"]["1"]["code"]
