@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.play.symbols import named
 from companion.wire.updates import join, patch
 
 
@@ -42,7 +43,7 @@ class Screen:
             self._early.clear()
         self._early = {base: u for base, u in self._early.items() if base > self.version}
         assert self.public is not None and self.own is not None
-        return join(self.public, self.own)
+        return readable(join(self.public, self.own))
 
     def _apply(self, update: dict[str, Any]) -> None:
         if "public" in update:
@@ -50,3 +51,12 @@ class Screen:
         if "own" in update:
             self.own = patch(self.own, update["own"])
         self.version = update["v"]
+
+
+def readable(message: dict[str, Any]) -> dict[str, Any]:
+    """A whole message as the pages read it: a phone's cards' symbols named again (they travel as
+    one letter each: ``companion.play.symbols``)."""
+    view = message.get("view")
+    if not isinstance(view, dict) or not isinstance(view.get("you"), dict):
+        return message
+    return {**message, "view": {**view, "you": named(view["you"])}}

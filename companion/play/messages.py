@@ -17,6 +17,7 @@ from engine import BANKER, Game
 
 from . import tonight
 from .pawns import with_pawns
+from .symbols import coded
 
 if TYPE_CHECKING:
     from ..saving.logtimes import LogTimes
@@ -100,7 +101,7 @@ def phone_own(table: Source, pid: str) -> dict[str, Any]:
             "kind": "game",
             "seat": seat,
             "legal_actions": [] if table.pause.on else table.game.legal_actions(seat),
-            "you": table.game.view(seat)["you"],
+            "you": coded(table.game.view(seat)["you"]),
         },
     )
 

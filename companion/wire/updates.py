@@ -72,6 +72,17 @@ def diff(old: Any, new: Any) -> Any:
     return [new]
 
 
+def own_diff(old: dict[str, Any], new: dict[str, Any]) -> Any:
+    """The change of an own part, with a phone's secrets (``you``) whole whenever they change: a
+    change made inside them would say what is alike in the old and the new (a card that took
+    another's place in a hand carries a symbol only where the two differ), and so would its
+    length. Whole, their length follows from the public count of cards and their ids alone."""
+    change = diff(old, new)
+    if isinstance(change, dict) and SECRET in change and SECRET in new:
+        change[SECRET] = [new[SECRET]]
+    return change
+
+
 def _dict_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | list[dict[str, Any]] | None:
     change: dict[str, Any] = {}
     for key, value in new.items():
@@ -275,7 +286,7 @@ class Round:
         key = (seen.version, id(seen.public), id(seen.own), id(own))  # the text names seen's version as its base
         known = self._texts.get(key)
         if known is None:
-            own_change = diff(seen.own, own)
+            own_change = own_diff(seen.own, own)
             text = message(
                 self.version,
                 seen.version,

@@ -9,9 +9,11 @@ import json
 import random
 from typing import Any
 
+from companion.play.symbols import coded
 from companion.wire import updates
 from engine import Game
 from tests.engine.randomplay import pick_move
+from tests.screen import readable
 
 
 def random_value(rng: random.Random, depth: int = 0) -> Any:
@@ -26,7 +28,8 @@ def random_value(rng: random.Random, depth: int = 0) -> Any:
 
 
 def games(seeds: int, steps: int) -> list[list[dict[str, Any]]]:
-    """Per game and seat, the message a phone gets after each act (the engine's view, its actions)."""
+    """Per game and seat, the message a phone gets after each act (the engine's view with its cards'
+    symbols as their letters, its actions)."""
     out = []
     for n in range(seeds):
         rng = random.Random(n)
@@ -42,7 +45,7 @@ def games(seeds: int, steps: int) -> list[list[dict[str, Any]]]:
                         "kind": "game",
                         "game_id": "g",
                         "seat": seat,
-                        "view": game.view(seat),
+                        "view": {**game.view(seat), "you": coded(game.view(seat)["you"])},
                         "legal_actions": game.legal_actions(seat),
                         "connected": [True] * 5,
                         "auction": None,
@@ -73,7 +76,7 @@ def test_the_page_makes_each_change_as_the_host(browser, host):
             text, seen = updates.Round(version, public).update(seen, own)
             if text is not None:
                 sent.append(json.loads(text))
-                wanted.append(json.loads(json.dumps(message)))
+                wanted.append(json.loads(json.dumps(readable(message))))
         built = page.evaluate(
             """(sent) => {
             const u = new updates.Updates();

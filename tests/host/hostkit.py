@@ -13,7 +13,7 @@ from flask_socketio import test_client
 from companion.app import create_app, socketio
 from companion.common.timers import Timer
 from tests.engine.randomplay import concrete
-from tests.screen import Screen
+from tests.screen import Screen, readable
 
 if TYPE_CHECKING:
     import random
@@ -112,7 +112,10 @@ class Client:
         return [data for event, data in new if name is None or event == name]
 
     def _whole(self, event: str, data: Any) -> tuple[str, Any]:
-        """An ``update`` as the whole message it makes; every other message as it is."""
+        """An ``update`` as the whole message it makes, a whole ``view`` with its cards named; every
+        other message as it is."""
+        if event == "view":
+            return event, readable(data)
         if event != "update":
             return event, data
         self.updates.append(data)

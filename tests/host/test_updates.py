@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.play import messages
 from companion.wire import updates
-from tests.screen import Screen
+from tests.screen import Screen, readable
 
 LEAVES = st.none() | st.booleans() | st.integers(0, 3) | st.sampled_from(["a", "b", ""]) | st.just(1.5)
 JSON = st.recursive(
@@ -175,7 +175,7 @@ def whole_messages(table: Any) -> dict[str | None, dict[str, Any]]:
     (``table``) and a watcher (``None``)."""
     public = messages.public(table)
     whole: dict[str | None, dict[str, Any]] = {
-        pid: updates.join(public, messages.phone_own(table, pid)) for pid in table.sockets.phones
+        pid: readable(updates.join(public, messages.phone_own(table, pid))) for pid in table.sockets.phones
     }
     whole["table"] = updates.join(public, messages.table_own(table))
     whole[None] = updates.join(public, messages.WATCHER)

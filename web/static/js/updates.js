@@ -19,18 +19,29 @@ function patch(old, change) {
   return out;
 }
 
-// The whole message of a public and an own part (a phone's secrets, `you`, are in its own part).
-function join(pub, own) {
+// The whole message of a public and an own part (a phone's secrets, `you`, are in its own part,
+// named as `named` gives them).
+function join(pub, own, you) {
   const msg = { ...own, ...pub, view: { ...pub.view } };
   delete msg.you;
-  if ("you" in own) msg.view.you = own.you;
+  if ("you" in own) msg.view.you = you;
   return msg;
+}
+
+// A bluff card's symbol travels as one letter, so that a message's length says nothing of the
+// cards (companion/play/symbols.py); the page reads the names again here, and only here.
+const SYMBOLS = { r: "roulette", d: "dice", c: "cards", b: "blank" };
+
+// `you` with its cards' symbols named.
+function named(you) {
+  if (!you || !you.bluff_cards) return you;
+  return { ...you, bluff_cards: you.bluff_cards.map((card) => ({ ...card, symbol: SYMBOLS[card.symbol] })) };
 }
 
 class Updates {
   constructor() { this.reset(); }
 
-  reset() { this.version = null; this.pub = null; this.own = null; }
+  reset() { this.version = null; this.pub = null; this.own = null; this.coded = undefined; this.you = undefined; }
 
   // The whole message after `u`, or null when `u` does not follow the last one (ask for a whole one).
   take(u) {
@@ -38,7 +49,8 @@ class Updates {
     if ("public" in u) this.pub = patch(this.pub, u.public);
     if ("own" in u) this.own = patch(this.own, u.own);
     this.version = u.v;
-    return join(this.pub, this.own);
+    if (this.own.you !== this.coded) { this.coded = this.own.you; this.you = named(this.coded); } // the same object while it did not change
+    return join(this.pub, this.own, this.you);
   }
 }
 
