@@ -80,10 +80,39 @@ def check(
         if shown and shown[0] != value:
             raise Unfair("derive", k)
         values.append(value)
+    tucks = tuck_sizes(log, len(seeds), _bluff_deck_size(export))
     for index, event in enumerate(log):
-        if event["type"] in CHANCE and not shows(event, values, export, log):
+        if event["type"] in CHANCE and not shows(event, values, export, log, tucks.get(index)):
             raise Unfair("shown", index)
     return len(draws)
+
+
+HAND = {"bluff_bought": 1, "bluff_returned": -1, "bluff_accepted": -1, "bluff_challenged": -1}
+"""How an event changes its seat's hand of bluff cards (a challenged card leaves it, then is tucked)."""
+
+
+def tuck_sizes(log: list[dict[str, Any]], seats: int, deck: int) -> dict[int, int]:
+    """The ``n`` each ``tuck`` (by event index) must have: the pile's size before the card goes in,
+    plus one; that is the bluff deck less every card in a hand, counted from the events (``dealt``,
+    bought, returned, played, given and taken by the banker, a bankrupt's hand, and an undo's counts)."""
+    hands, sizes = [0] * seats, {}
+    for index, event in enumerate(log):
+        kind, at = event.get("type"), event.get("seat")
+        seat: int = at if isinstance(at, int) else -1
+        mine = 0 <= seat < seats
+        if kind == "dealt" and mine and isinstance(event.get("bluff_count"), int):
+            hands[seat] = event["bluff_count"]
+        elif kind in HAND and mine:
+            hands[seat] += HAND[kind]
+        elif kind == "correction" and mine and event.get("kind") in ("give_bluff", "take_bluff"):
+            hands[seat] += 1 if event["kind"] == "give_bluff" else -1
+        elif kind == "bankrupt" and mine:
+            hands[seat] = 0
+        elif kind == "undone" and isinstance(event.get("bluff"), list) and len(event["bluff"]) == seats:
+            hands = [c if isinstance(c, int) else 0 for c in event["bluff"]]
+        elif kind == "tuck":
+            sizes[index] = deck - sum(hands)
+    return sizes
 
 
 def alone_draws(export: dict[str, Any]) -> list[int]:
@@ -217,8 +246,15 @@ def hidden(event: dict[str, Any]) -> bool:
     return event.get("type") == "tuck" or (event.get("type") == "shuffle" and event.get("deck") in HIDDEN_DECKS)
 
 
-def shows(event: dict[str, Any], values: list[int], export: dict[str, Any], log: list[dict[str, Any]]) -> bool:
-    """Whether what the chance event shows follows from its draws' values (``values`` by draw number)."""
+def shows(
+    event: dict[str, Any],
+    values: list[int],
+    export: dict[str, Any],
+    log: list[dict[str, Any]],
+    tuck_n: int | None = None,
+) -> bool:
+    """Whether what the chance event shows follows from its draws' values (``values`` by draw number);
+    ``tuck_n``: the ``n`` a tuck must have (``tuck_sizes``)."""
     draws: list[tuple[int, int]] = [(d[1], values[d[0]]) for d in event["draws"]]
     if event["type"] == "shuffle":
         return _shuffle_shows(event, draws, export, log)
@@ -226,7 +262,7 @@ def shows(event: dict[str, Any], values: list[int], export: dict[str, Any], log:
         return False
     n, value = draws[0]
     if event["type"] == "tuck":
-        return n <= _bluff_deck_size(export)
+        return n == tuck_n
     if event["type"] == "spin":
         return n == 37 and event.get("number") == value
     if event["type"] == "die":

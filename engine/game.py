@@ -323,7 +323,8 @@ class Game:
         del t.money_history[money_len:]
         seat, action = self.history[history_len]
         del self.history[history_len:]
-        event = {"type": "undone", "action": action["type"], "seat": seat}
+        bluff = [len(p["bluff"]) for p in t.core.players]  # the hands again: the check counts the pile
+        event = {"type": "undone", "action": action["type"], "seat": seat, "bluff": bluff}
         self.log.append(event)
         self._version += 1
         return [event]

@@ -1,9 +1,12 @@
-"""Check a finished game: ``python -m engine.verify GAME.json [--seat N --client-seed HEX] [--seed-hash HEX]``.
+"""Check a finished game: ``python -m engine.verify GAME.json [--seat N --client-seed HEX --start-value HEX]
+[--seed-hash HEX]``.
 
-The checks of ``engine.fairness`` (the seed opens the published hash; a phone's own client
-seed is at its seat; every draw re-derives from the key, without a gap; every chance event
-shows what its values say), then a replay of the recorded actions from the seed and the
-client seeds, which must give the very same chance events and end state.
+The checks of ``engine.fairness``, the page's own (``web/static/js/fair-check.js``) with the same
+options: the seed opens the published hash (and the one a phone kept); a phone's own client seed
+and start value are at its seat; every stake's draw carries the links of its sides' phones; every
+draw re-derives from the key, without a gap; every chance event shows what its values say. Then a
+replay of the recorded actions from the seed and the phones' values, which must give the very same
+chance events and end state.
 """
 
 from __future__ import annotations
@@ -28,11 +31,15 @@ def chance_events(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def verify(
-    state: dict[str, Any], client_seed: str | None = None, seat: int | None = None, kept_hash: str | None = None
+    state: dict[str, Any],
+    client_seed: str | None = None,
+    seat: int | None = None,
+    kept_hash: str | None = None,
+    start_value: str | None = None,
 ) -> tuple[bool, str]:
     """Return ``(ok, reason)`` for a saved game (the engine's ``to_json``)."""
     try:
-        check(state, client_seed, seat, kept_hash)
+        check(state, client_seed, seat, kept_hash, start_value)
     except Unfair as error:
         return False, str(error)
     if not state["core"]["over"]:
@@ -64,13 +71,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", type=Path, help="a saved game as JSON")
     parser.add_argument("--seat", type=int, help="the seat whose client seed to look for")
     parser.add_argument("--client-seed", help="that seat's client seed, as the phone kept it")
+    parser.add_argument("--start-value", help="that seat's start value, as the phone kept it")
     parser.add_argument("--seed-hash", help="the seed's hash as shown before the game (the lobby, peek)")
     args = parser.parse_args(argv)
     state = json.loads(args.game.read_text(encoding="utf-8"))
     if not isinstance(state, dict) or not state.keys() >= SAVED_GAME:
         ok, reason = False, "not_a_finished_game"
     else:
-        ok, reason = verify(state, args.client_seed, args.seat, args.seed_hash)
+        ok, reason = verify(state, args.client_seed, args.seat, args.seed_hash, args.start_value)
     if ok:
         print(f"verified: all {len([d for e in chance_events(state['log']) for d in e['draws']])} draws")
     else:

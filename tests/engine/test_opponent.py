@@ -11,6 +11,7 @@ import pytest
 from engine import BANKER, Game, IllegalAction
 from engine.fairness import Unfair, check, forfeits
 from engine.rng import derive, key_of, seed_hash
+from engine.verify import main as main_verify
 from engine.verify import verify
 from tests.engine.enginekit import act, listed, one, phase, refused, roll_and_land, set_casinos, set_money, turn_to
 from tests.engine.randomplay import PhoneChain, chains_for, pick_move
@@ -248,3 +249,43 @@ def test_a_game_with_spinners_checks_out_and_a_changed_link_or_start_value_does_
     state["log"][0]["start_values"][0] = "9" * 32
     with pytest.raises(Unfair, match="start_values"):
         check(state)
+
+
+def tampered(kind: str) -> dict:
+    """A finished game's export with one of the three tamperings only a replay used to catch (in game
+    6 two seats have no phone, so some draws are the laptop's alone)."""
+    state = finished(6)
+    log = state["log"]
+    if kind == "tuck_n":
+        tuck = next(e for e in log if e["type"] == "tuck")
+        tuck["draws"][0][1] -= 1
+    elif kind == "link_replaced":
+        event = next(e for e in log if e.get("links") and e["type"] == "die")
+        del event["links"]
+        key = key_of(state["seed"], state["client_seeds"], state["start_values"])
+        [[k, n, _]] = event["draws"]
+        value = derive(key, k, n)  # the laptop's value alone, shown as it says
+        event["draws"][0][2], event["value"] = value, value + 1
+    else:
+        event = next(e for e in log if e.get("alone"))
+        del event["alone"]
+    return state
+
+
+@pytest.mark.parametrize("kind", ["tuck_n", "link_replaced", "alone_removed"])
+def test_the_three_tamperings_fail_the_check_as_well_as_the_replay(kind):
+    state = tampered(kind)
+    with pytest.raises(Unfair) as failed:
+        check(state)
+    assert failed.value.code == ("shown" if kind == "tuck_n" else "chain")
+    assert verify(state)[0] is False
+
+
+def test_verify_takes_the_phones_start_value_as_the_page_does(tmp_path, capsys):
+    state = finished(1)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state))
+    own = state["log"][0]["start_values"][0]
+    assert main_verify([str(path), "--seat", "0", "--start-value", own]) == 0
+    assert main_verify([str(path), "--seat", "0", "--start-value", "9" * 32]) == 1
+    assert "own_start" in capsys.readouterr().out
