@@ -142,18 +142,18 @@ def test_the_editor_speaks_dutch_with_plurals(browser, host, tmp_path, shots):
         assert page.locator('[data-out="board-next"]').inner_text() == words["next"].format(n=1)
         assert (
             page.locator('[data-out="board-status"]').inner_text()
-            == "Nog te plaatsen: 12 casino's, een Cash & Run-vakje en 13 vakjes meer."
+            == "Nog te plaatsen: 12 casino's, een Cash & Run-veld en 13 velden meer."
         )
         enter_board(page, [{"space": "cash_and_run"}, {"space": "casino", "casino": 0}])
         assert (
             page.locator('[data-out="board-count"]').inner_text()
-            == "2 vakjes · 1 van 12 casino's geplaatst · 1 Cash & Run-vakje"
+            == "2 velden · 1 van 12 casino's geplaatst · 1 Cash & Run-veld"
         )
         assert (
-            page.locator('[data-out="board-status"]').inner_text() == "Nog te plaatsen: 11 casino's en 11 vakjes meer."
+            page.locator('[data-out="board-status"]').inner_text() == "Nog te plaatsen: 11 casino's en 11 velden meer."
         )
         page.locator('.board-ring.preview .tile[data-at="1"]').click()
-        assert page.locator('[data-out="board-next"]').inner_text() == "Vakje 2 is Montreal: tik aan wat het moet zijn"
+        assert page.locator('[data-out="board-next"]').inner_text() == "Veld 2 is Montreal: tik aan wat het moet zijn"
         # Three spaces make a large corner space: its mark stays in the ring, clear of Close.
         assert page.evaluate(SPILL)
         page.screenshot(path=shots / "editor-change-1366x768-nl.png")
@@ -163,12 +163,12 @@ def test_the_editor_speaks_dutch_with_plurals(browser, host, tmp_path, shots):
         page.locator("[data-board-file]").set_input_files(board)
         page.locator('[data-out="board-note"]').wait_for()
         assert page.locator('[data-out="board-note"]').inner_text() == words["imported"]
-        assert page.locator('[data-details="boardOpen"] summary').inner_text() == "Bordkaart · 24 vakjes"
+        assert page.locator('[data-details="boardOpen"] summary').inner_text() == "Bordkaart · 24 velden"
         page.locator('[data-details="boardOpen"] summary').click()
         assert page.locator('[data-out="board-status"]').inner_text() == words["complete"]
         assert (
             page.locator('[data-out="board-count"]').inner_text()
-            == "24 vakjes · 12 van 12 casino's geplaatst · 2 Cash & Run-vakjes"
+            == "24 velden · 12 van 12 casino's geplaatst · 2 Cash & Run-velden"
         )
         assert page.evaluate(IN_VIEW, '[data-act="bd-save"]')
         page.screenshot(path=shots / "editor-complete-1366x768-nl.png")

@@ -65,7 +65,7 @@ EXPECTED = {
         "texts": ["0 spelers", "1 speler", "2 spelers"],
         "need": ["Nog één speler nodig.", "Nog 2 spelers nodig."],
         "casinos": ["1 casino", "4 casino's"],
-        "ring": ["Het bord: 1 vakje", "Het bord: 24 vakjes"],
+        "ring": ["Het bord: 1 veld", "Het bord: 24 velden"],
         "names": ["Ann", "Ann en Bob", "Ann, Bob en Cas"],
         "countless": "{n} spelers",
     },
