@@ -12,7 +12,9 @@ const BANKER = -1; // the engine's seat for the banker (a confirm, a rejected la
 function cardText(rank, suit) {
   return `${t(`rank.${rank}`)}${SUIT_SIGN[suit] || ""}`;
 }
+// A face card in words: "schoppenboer", "jack of spades"; a number card: "schoppen 6", "6 of spades".
 function cardLong(rank, suit) {
+  if (has(`rank_name.${rank}`)) return t("card.face", { rank: t(`rank_name.${rank}`), suit: t(`suit.${suit}`) });
   return t("card.long", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
 }
 function numberColour(n) { return n === 0 ? "green" : RED.has(n) ? "red" : "black"; }
