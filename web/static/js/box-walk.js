@@ -1,7 +1,6 @@
-// "Set up your box", once: while the lobby's box is still the example (the host's `box_example`),
-// the lobby says so and offers a walk through the family's casino cards, one card at a time (its
-// name, its colour, its game), saved with `set_box`. The host keeps the box for every later game
-// (the box profile); the board map may follow. State: the store's ui.setup = { at, box }.
+// The walk through the family's casino cards, one card at a time (its name, its colour, its game),
+// saved with `set_box` (box-setup.js opens it and loads this module the first time).
+// State: the store's ui.setup = { at, box }.
 
 import { h, icon } from "./dom.js";
 import { t } from "./i18n.js";
@@ -9,15 +8,6 @@ import { store, send, problem } from "./table-shared.js";
 
 const COLOURS = ["blue", "red", "green", "yellow"];
 const SYMBOLS = ["roulette", "dice", "cards"];
-
-// The lobby's word while the box is the example, with the button that starts the walk.
-export function exampleNote(v, offered) {
-  if (!v.box_example || !offered) return null;
-  return h("section", { class: "note box-example", role: "note", "data-out": "box-example" },
-    h("h2", { text: t("firstrun.box_title") }),
-    h("p", { text: t("firstrun.box_example") }),
-    h("button", { type: "button", class: "btn primary big", "data-act": "setup-open", text: t("firstrun.box_start") }));
-}
 
 // A choice among a few, each a button that says whether it is the one chosen.
 function choices(kind, values, chosen, sign) {
@@ -47,21 +37,13 @@ export function setupScreen(st) {
     problem(st));
 }
 
-// After the save: the box is the family's now; the board map if they want it.
-export function savedNote(st) {
-  if (!st.ui.setupDone) return null;
-  return h("section", { class: "note", role: "status", "data-out": "box-saved" },
-    h("p", { text: t("firstrun.box_saved") }),
-    h("button", { type: "button", class: "btn", "data-act": "setup-board", text: t("firstrun.box_board") }));
-}
-
 function change(fields) {
   const { at, box } = store.state.ui.setup;
   store.ui({ setup: { at, box: box.map((c, i) => (i === at ? { ...c, ...fields } : c)) } });
 }
 
 // The name field of the card now shown takes the focus, its words selected: the family just types.
-function focusName() {
+export function focusName() {
   requestAnimationFrame(() => {
     const field = document.querySelector("[data-setup-name]");
     if (field) { field.focus(); field.select(); }
@@ -71,12 +53,7 @@ function focusName() {
 // A tap of the walk; false when the tap is not the walk's.
 export function setupClick(act, el) {
   const setup = store.state.ui.setup;
-  if (act === "setup-open") {
-    const box = (store.state.msg.view.settings.box || []).map((c) => ({ ...c }));
-    store.ui({ setup: { at: 0, box }, setupDone: false });
-    focusName();
-  } else if (act === "setup-board") store.ui({ setupDone: false, boardOpen: true });
-  else if (!setup || !act.startsWith("setup-")) return false;
+  if (!setup || !act.startsWith("setup-")) return false;
   else if (act === "setup-colour") change({ colour: el.dataset.v });
   else if (act === "setup-symbol") change({ symbol: el.dataset.v });
   else if (act === "setup-next" || act === "setup-back") {

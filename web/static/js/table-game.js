@@ -13,7 +13,6 @@ import { dot, casinoChip } from "./marks.js";
 import { scene, parts, problem, controls, busy, rerender, store, shown } from "./table-shared.js";
 import { finaleStage } from "./finale.js";
 import { lazy } from "./lazy.js";
-import { needMark } from "./needs.js";
 
 // Every player in seat order: the panels keep their places, the current player is highlighted.
 function playersPanel(msg) {
@@ -24,7 +23,7 @@ function playersPanel(msg) {
     const phone = tb.phones ? tb.phones[seat] : true;
     const connected = msg.connected && msg.connected[seat];
     const cas = v.casinos.filter((c) => c.owner === seat);
-    return parts.use(`player-${seat}`, [p, v.turn === seat, waiting.has(seat), connected, phone, ...cas],
+    return parts.use(`player-${seat}`, [p, v.turn === seat, waiting.has(seat), connected, phone, needs, ...cas],
       () => playerPanel(p, v.turn === seat, cas, waiting.has(seat), connected, phone));
   });
   return h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") }, panels);
@@ -49,7 +48,7 @@ function playerPanel(p, turn, cas, waits, connected, phone) {
       // Kept while the player's casinos are the same: a new amount of money does not build them again.
       parts.use(`chips-${seat}`, cas, () => cas.length ? h("ul", { class: "chips", "data-many": cas.length > 12 ? "2" : cas.length > 4 ? "1" : null }, cas.map((c) => casinoChip(c, true)))
         : h("span", { class: "hint", text: t("me.no_casinos") })),
-      needMark(p), backs));
+      needs ? needs.needMark(p) : null, backs));
 }
 
 // The auction takes the stage: the casino, the highest bid and bidder, who is still in, a large countdown.
@@ -218,11 +217,15 @@ function stepFor(text) {
 
 // The end's screen and chart, loaded once a game is shown: the first load (the lobby) does without them.
 let ending = null;
+// Each player's progress mark (needs.js), loaded with the game.
+let needs = null;
+const loadNeeds = lazy(["./needs.js"], (m) => { needs = m; rerender(); }, rerender);
 const loadEnd = lazy(["./table-end.js"], (m) => { ending = m; if (shown(store.state).view.over) rerender(); }, rerender);
 
 export function game(msg, st) {
   const v = msg.view;
   loadEnd();
+  loadNeeds();
   if (v.over) return ending ? ending.endScreen(msg, st) : h("main", { class: "end-grid" });
   const text = v.opening ? t("show.opening") : waitingText(v);
   // Kept while its words are the same.
@@ -230,7 +233,7 @@ export function game(msg, st) {
     h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": stepFor(text), text }));
   const [seats, chooser] = phonelessPanel(msg, st);
   return h("main", { class: "game-grid" },
-    column(parts.use("players", [v.players, v.turn, (v.waiting || {}).seats, msg.connected, (msg.table || {}).phones, v.casinos],
+    column(parts.use("players", [v.players, v.turn, (v.waiting || {}).seats, msg.connected, (msg.table || {}).phones, v.casinos, needs],
       () => h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)))),
     column(h("section", { class: `col-center${centreState(v.phase, chooser)}` }, status, probeBox, centreStage(msg, st), parts.use("purse", [v.pot, v.bank, v.debt], () => money2(v)), seats,
       problem(st))),

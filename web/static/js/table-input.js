@@ -8,6 +8,7 @@ import { group } from "./actions.js";
 import { newChoice, chooserClick, chooserInput } from "./chooser.js";
 import { rememberDetails, toggleTheme } from "./common.js";
 import { soundOn, setSound } from "./sounds.js";
+import { load } from "./lazy.js";
 import { needsConfirm } from "./confirm.js";
 import { VERSION, spaceOf, put, removeAt } from "./board-draft.js";
 import { howToClick } from "./howto.js";
@@ -221,6 +222,7 @@ export function listen(root, page) {
     else if (act === "pause-game" || act === "resume-game") breakAction(act === "pause-game" ? "pause_game" : "resume_game");
     else if (act === "open") store.ui({ choice: newChoice(el.dataset.type, as) });
     else if (act === "sound") { setSound(!soundOn()); page.render(); }
+    else if (act === "speech") load("./speech.js").then((m) => { m.setSpeech(!m.speechOn()); page.render(); });
     else if (act === "lang") setLang(currentLang() === "nl" ? "en" : "nl").then(page.restage);
     else if (act === "theme") { toggleTheme(); page.render(); }
     else if (!lobbyClick(act, el)) await drawerClick(act, el);

@@ -12,7 +12,6 @@ import { problem, controls, rerender } from "./table-shared.js";
 import { fingerprint } from "./fair-view.js";
 import { howToButton, howToCards } from "./howto.js";
 import { lazy } from "./lazy.js";
-import { tonightBoard } from "./tonight.js";
 import { exampleNote, savedNote, setupScreen } from "./box-setup.js";
 
 // How phones join: the QR code, the code, the addresses. Help for a phone that cannot open the
@@ -57,7 +56,7 @@ export function lobby(msg, st) {
       exampleNote(v, groups.has("set_box")), savedNote(st),
       h("h2", { text: t("lobby.order") }),
       h("p", { class: "hint", text: `${t("lobby.count", { n })} · ${need ? t("lobby.need", { n: need }) : t("lobby.ready")}` }),
-      list, tonightBoard(msg), fingerprint(msg, "table"),
+      list, tonightPart(msg), fingerprint(msg, "table"),
       firstRunHelp(v),
       v.starting ? startingNote(v) : v.locked ? h("p", { class: "note", text: t("lobby.locked") }) : null,
       controls(main, v, st, null, "lobby-controls"),
@@ -66,6 +65,15 @@ export function lobby(msg, st) {
       groups.has("set_box") ? boxEditor(st.ui.box, st) : null,
       groups.has("set_settings") ? boardBox(v, st) : null),
     howToCards(st.ui.howto));
+}
+
+// The evening's scoreboard, loaded once there is one (after the evening's first game).
+let tonight = null;
+const loadTonight = lazy(["./tonight.js"], (m) => { tonight = m; rerender(); }, rerender);
+function tonightPart(msg) {
+  if (!msg.tonight) return null;
+  loadTonight();
+  return tonight ? tonight.tonightBoard(msg) : null;
 }
 
 // The board map's editor and its style sheet, loaded the first time the banker opens it: the lobby's

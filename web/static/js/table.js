@@ -16,7 +16,7 @@ import { listen } from "./table-input.js";
 import { lobby } from "./table-lobby.js";
 import { game, fitStatus } from "./table-game.js";
 import { drawer } from "./table-drawer.js";
-import { pauseScreen } from "./table-pause.js";
+import { lazy } from "./lazy.js";
 
 const root = $("#app");
 let fed = null; // the message last fed to the stage
@@ -30,14 +30,15 @@ function bar(msg, heading, st) {
   const inGame = msg && msg.kind === "game";
   const on = soundOn();
   const canPause = !!st.msg && (st.msg.legal_actions || []).some((a) => a.type === "pause_game");
-  const el = parts.use("bar", [!!msg, inGame, on, heading, !!st.ui.drawer, document.documentElement.dataset.theme, darkOS.matches, canPause],
-    () => barOf(msg, heading, st, inGame, on, canPause));
+  const talk = inGame && speech && speech.canSpeak() ? [speech.speechOn(), !!speech.voice()] : null;
+  const el = parts.use("bar", [!!msg, inGame, on, heading, !!st.ui.drawer, document.documentElement.dataset.theme, darkOS.matches, canPause, ...(talk || [])],
+    () => barOf(msg, heading, st, inGame, on, canPause, talk));
   // The turn's number in its own text: a new turn keeps the bar (a new bar lays out the whole page).
   if (inGame) setText(nodeOf(el).querySelector(".turn-no"), t("table.turn", { n: msg.view.turn_number }));
   return el;
 }
 
-function barOf(msg, heading, st, inGame, on, canPause) {
+function barOf(msg, heading, st, inGame, on, canPause, talk) {
   return h("header", { class: "bar" },
     h(heading ? "h1" : "span", { class: "brand", text: t("app.name") }),
     inGame ? h("span", { class: "turn-no", text: t("table.turn", { n: msg.view.turn_number }) }) : null,
@@ -45,9 +46,17 @@ function barOf(msg, heading, st, inGame, on, canPause) {
     canPause ? h("button", { type: "button", class: "tool pause-btn", "data-act": "pause-game", title: t("pause.button_title"), text: t("pause.button") }) : null,
     inGame ? h("button", { type: "button", class: "tool", "data-act": "sound", "aria-pressed": on ? "true" : "false",
       "aria-label": on ? t("ui.sound_off") : t("ui.sound_on"), title: on ? t("ui.sound_off") : t("ui.sound_on") }, icon(on ? "sound" : "mute")) : null,
+    talk ? speechButton(...talk) : null,
     langButton(), themeButton(),
     msg ? h("button", { type: "button", class: "tool drawer-btn", "data-act": "drawer", "aria-expanded": st.ui.drawer ? "true" : "false",
       "aria-controls": "drawer" }, icon("coins"), h("span", { text: ` ${t("ui.drawer")}` })) : null);
+}
+
+// Spoken results: on or off; without a voice for the page's language the switch says so.
+function speechButton(talking, hasVoice) {
+  const say = !hasVoice ? t("table.speech_no_voice") : talking ? t("table.speech_off") : t("table.speech_on");
+  return h("button", { type: "button", class: "tool speech-btn", "data-act": "speech", "aria-pressed": talking ? "true" : "false",
+    "aria-label": say, title: say, text: t("table.speech") });
 }
 
 // Saving that stopped (the host's table.saving, from its latest message even while a reveal
@@ -71,7 +80,7 @@ function render() {
   if (st.conn === "refused") screen = h("main", { class: "screen refused" }, h("h1", { text: t(`refused.${st.refusal}_title`) }), h("p", { text: t(`refused.${st.refusal}`) }));
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg, st);
-  else if (st.msg.paused) screen = pauseScreen(msg, st.msg, st);
+  else if (st.msg.paused) screen = pauseScreen(msg, st);
   else screen = game(msg, st);
   patch(root, [bar(msg, !screen.querySelector("h1"), st), ...banners(st), screen, msg && st.conn !== "refused" ? drawer(msg, st) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
@@ -91,6 +100,16 @@ function render() {
   if (scene.stage) setData(scene.stage.el, "reveal", revealing(st) ? "1" : "");
   restoreFocus(focus);
   moveFocus(st.ui);
+}
+
+// The break's screen and the spoken results, loaded the first time a game needs them.
+let pausing = null;
+let speech = null;
+const loadPause = lazy(["./table-pause.js"], (m) => { pausing = m; render(); }, render);
+const loadSpeech = lazy(["./speech.js"], (m) => { speech = m; m.onVoices(render); render(); }, render);
+function pauseScreen(msg, st) {
+  loadPause();
+  return pausing ? pausing.pauseScreen(msg, st.msg, st) : h("main", { class: "pause-screen", "aria-busy": "true" });
 }
 
 let scrolled = null; // the middle column, once it was scrolled from its top
@@ -117,6 +136,7 @@ function received(msg) {
   } else if (!store.state.held && lastShown) store.settle({ held: lastShown.kind === "game" ? lastShown : opening(msg, reveal) });
   const { held } = store.state;
   if (msg.kind === "game") {
+    loadSpeech();
     if (!scene.stage) {
       scene.stage = new Stage();
       mountStory(scene.stage);
@@ -126,7 +146,11 @@ function received(msg) {
     scene.stage.feed(msg.view, reveal);
   }
   if (!held) {
-    if (msg.kind === "game" && lastShown && lastShown.kind === "game") tell(freshSince(lastShown.view, msg.view), msg.view);
+    if (msg.kind === "game" && lastShown && lastShown.kind === "game") {
+      const fresh = freshSince(lastShown.view, msg.view);
+      tell(fresh, msg.view);
+      if (speech) speech.speak(fresh);
+    }
     lastShown = msg;
   }
 }
