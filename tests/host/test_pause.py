@@ -108,3 +108,17 @@ class TestWithReveals:
         clock.advance(0.1)
         assert screen.view()["reveal"] is None
         assert as_seat(screen, land, seat)["ok"]
+
+
+def test_every_phone_hears_the_break_and_acts_on_nothing_until_it_ends(screen, started):
+    seat = screen.view()["view"]["waiting"]["seats"][0]
+    assert started[seat].view()["legal_actions"]
+    assert screen.act(PAUSE)["ok"]
+    for phone in started:
+        message = phone.view()
+        assert message["paused"] is True and message["legal_actions"] == []
+    assert started[seat].act({"type": "roll"}) == {"ok": False, "error": {"code": "paused"}}
+    assert started[seat].act(RESUME)["ok"] is False  # only the table screen plays on
+    assert screen.act(RESUME)["ok"]
+    assert started[seat].view()["paused"] is False and started[seat].view()["legal_actions"]
+    assert started[seat].act({"type": "roll"})["ok"]
