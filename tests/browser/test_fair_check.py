@@ -16,7 +16,7 @@ from i18n_files import EN
 
 from engine import BANKER, Game
 from engine.fairness import CHANCE, Unfair, check
-from engine.rng import seed_hash
+from engine.rng import derive, key_of, seed_hash
 from tests.engine.randomplay import PhoneChain, pick_move
 from tests.engine.test_rng import VECTOR_CLIENTS, VECTOR_SEED
 
@@ -34,8 +34,8 @@ CHECK = """async (cases) => Promise.all(cases.map(async ([text, owns]) => {
 def finished_games(count: int) -> list[tuple[Game, list[str | None], list[str | None]]]:
     """Random games to their end, with a random mix of seats with a phone and without, the banker's
     undo; each phone with its client seed, a start value (now and then not sent in time: only its
-    commitment is in the game) and a hash chain; an opponent's spin now and then left to the laptop
-    alone (the host's timeout). Each with its client seeds and the start values the phones kept."""
+    commitment is in the game) and a hash chain; a stake's draw now and then left without a side's
+    link (the host's timeout: a forfeit). Each with its client seeds and the start values the phones kept."""
     games, n = [], 0
     while len(games) < count:
         rnd = random.Random(n)
@@ -43,7 +43,7 @@ def finished_games(count: int) -> list[tuple[Game, list[str | None], list[str | 
         seeds = [None if rnd.random() < 0.3 else f"{rnd.getrandbits(128):032x}" for _ in range(players)]
         kept = [s and f"{rnd.getrandbits(128):032x}" for s in seeds]
         sent = [v if rnd.random() < 0.8 else None for v in kept]
-        chains = [s and PhoneChain(f"{rnd.getrandbits(256):064x}", 64) for s in seeds]
+        chains = [s and PhoneChain(f"{rnd.getrandbits(256):064x}", 400) for s in seeds]
         game = Game.new(
             [f"P{i}" for i in range(players)],
             seed=f"{rnd.getrandbits(256):064x}",
@@ -57,7 +57,7 @@ def finished_games(count: int) -> list[tuple[Game, list[str | None], list[str | 
                 games.append((game, seeds, kept))
                 break
             if game.view(None)["phase"] == "opponent_draw" and rnd.random() < 0.2:
-                game.apply(BANKER, {"type": "draw_alone"})
+                game.apply(BANKER, {"type": "draw_late"})
             else:
                 game.apply(*pick_move(game, rnd, banker_rate=0.05, chains=chains))
         n += 1
@@ -74,8 +74,9 @@ def engine_says(export: dict[str, Any], own: dict[str, Any]) -> tuple[str | None
 
 def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict[str, Any]]]:
     """One value changed, a hidden value changed (two cards of the bluff pile swapped), the seed
-    changed, a client seed removed, a start value changed, an opponent's link changed, a draw
-    skipped, an outcome changed."""
+    changed, a client seed removed, a start value changed, a side's link changed, a draw skipped,
+    an outcome changed; and the three only the replay used to catch: a tuck's n changed, a link
+    replaced by the laptop's value without an ``alone`` mark, an ``alone`` mark removed."""
     out = []
     value = copy.deepcopy(export)
     shown_draws = [d for e in value["log"] if e["type"] in CHANCE for d in e["draws"] if len(d) == 3]
@@ -101,10 +102,29 @@ def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict
         values[next(i for i, v in enumerate(values) if v)] = "0" * 32
         out.append(("start_value", start))
     linked = copy.deepcopy(export)
-    spun = [e for e in linked["log"] if e["type"] in CHANCE and e.get("link")]
+    spun = [e for e in linked["log"] if e["type"] in CHANCE and e.get("links")]
     if spun:
-        rnd.choice(spun)["link"] = "0" * 64
+        rnd.choice(spun)["links"][0][1] = "0" * 64
         out.append(("link", linked))
+    tuck = copy.deepcopy(export)
+    tucks = [e for e in tuck["log"] if e["type"] == "tuck"]
+    if tucks:
+        rnd.choice(tucks)["draws"][0][1] -= 1
+        out.append(("tuck_n", tuck))
+    replaced = copy.deepcopy(export)
+    dice = [e for e in replaced["log"] if e["type"] == "die" and e.get("links")]
+    if dice:
+        event = rnd.choice(dice)
+        del event["links"]
+        key = key_of(replaced["seed"], replaced["client_seeds"], replaced["start_values"])
+        value = derive(key, event["draws"][0][0], 6)  # the laptop's value alone, shown as it says
+        event["draws"][0][2], event["value"] = value, value + 1
+        out.append(("link_replaced", replaced))
+    unmarked = copy.deepcopy(export)
+    alone = [e for e in unmarked["log"] if e.get("alone")]
+    if alone:
+        del rnd.choice(alone)["alone"]
+        out.append(("alone_removed", unmarked))
     hidden = copy.deepcopy(export)
     draws = [d for e in hidden["log"] if e["type"] in CHANCE for d in e["draws"]]
     for later in draws[rnd.randrange(len(draws)) :]:
@@ -144,9 +164,13 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
             }
             cases.append([game.to_json(), list(owns.values())])
             wanted.append([(kind, *engine_says(export, o)) for kind, o in owns.items()])
-            # Each game also goes through two of the tamperings, in turn (each export is large).
+            # Each game also goes through three of the tamperings, in turn (each export is large),
+            # and the rare one (an alone mark removed: only when neither side of a bet had a phone).
             bad = tampered(export, rnd)
-            for kind, changed in (bad[(start + n) % len(bad)], bad[(start + n + 1) % len(bad)]):
+            chosen = {bad[(start + n + step) % len(bad)][0] for step in range(3)} | {"alone_removed"}
+            for kind, changed in bad:
+                if kind not in chosen:
+                    continue
                 cases.append([json.dumps(changed), [own]])
                 wanted.append([(kind, *engine_says(changed, own))])
         got = page.evaluate(CHECK, cases)
@@ -163,6 +187,8 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
     assert caught["client_seed"] <= {"derive", "own_seed"} and caught["shown"] == {"shown"}
     assert caught["own"] == {"own_seed"} and caught["kept"] == {"kept_hash"}
     assert caught["start_value"] == {"start_values"} and caught["link"] == {"chain"}
+    assert caught["tuck_n"] == {"shown"} and caught["link_replaced"] == {"chain"}
+    assert caught["alone_removed"] == {"chain"}
     assert (
         caught["own_start"] <= {None, "own_start"} and "own_start" in caught["own_start"]
     )  # None: a seat without a phone

@@ -1,6 +1,6 @@
 // A phone's own randomness for the fairness scheme (docs/fairness.md): made when it takes a seat,
-// sent with `join`, `claim` or `seed`, its chain walked for its spins for opponents, its start value
-// revealed when the banker starts. Kept with fair-keep.js.
+// sent with `join`, `claim` or `seed`, its chain walked for its part of each stake's draw it is a
+// side of, its start value revealed when the banker starts. Kept with fair-keep.js.
 
 import { kept, keep } from "./fair-keep.js";
 import { load } from "./lazy.js";
@@ -8,7 +8,7 @@ import { load } from "./lazy.js";
 // Hashing is loaded only when the phone makes or walks its chain.
 const hashing = () => load("./hash.js");
 
-const CHAIN_LENGTH = 1024; // the links a phone can give: one per spin it makes for an opponent
+const CHAIN_LENGTH = 1024; // the links a phone can give: one per stake's draw it is a side of
 
 // The links x0 … xN of a chain: x0 random (64 hex), each next one the SHA-256 hex of the one before.
 const chains = new Map(); // x0 -> its links, worked out once per page
@@ -34,7 +34,15 @@ async function newFair() {
 // What a message sends of it (never the start value or the chain's seed).
 const sent = (entry) => ({ client_seed: entry.client_seed, start_commit: entry.start_commit, chain: entry.chain });
 
-// The link to give now: the one whose hash is the seat's head (the head, or the link given last).
+// The head a waiting stake's draw needs this seat's link to open (fixed when the draw began); null
+// when the draw needs none from it.
+function headFor(view, seat) {
+  const w = (view && view.waiting) || {};
+  const at = Array.isArray(w.sides) ? w.sides.indexOf(seat) : -1;
+  return at >= 0 && w.links[at] === null ? w.heads[at] : null;
+}
+
+// The link to give now: the one whose hash is `head` (the seat's head, or the link given last).
 async function nextLink(gameId, head) {
   const entry = kept(gameId);
   if (!entry || !entry.chain_seed) return null;
@@ -76,4 +84,18 @@ function revealStart(msg, send) {
   send(entry.start_value).then((answer) => { if (!answer || !answer.ok) revealing = null; });
 }
 
-export { newFair, sent, nextLink, keepSeed, revealStart };
+// A side of a stake's draw that the rulebook gives nothing to do (not the one who spins, rolls or
+// draws) gives its link at once, without a tap: `act` sends the draw_for. Once per draw.
+let giving = null;
+async function giveLink(msg, act) {
+  if (!msg || msg.kind === "lobby" || !msg.view || msg.view.phase !== "opponent_draw") return;
+  const head = headFor(msg.view, msg.seat);
+  if (head === null || msg.view.waiting.spinner === msg.seat || giving === `${msg.game_id}:${head}`) return;
+  giving = `${msg.game_id}:${head}`;
+  const link = await nextLink(msg.game_id, head);
+  if (!link) return;
+  const answer = await act({ type: "draw_for", link });
+  if (!answer || (!answer.ok && answer.error && answer.error.code !== "bad_link")) giving = null; // try again on the next view
+}
+
+export { newFair, sent, nextLink, headFor, giveLink, keepSeed, revealStart };

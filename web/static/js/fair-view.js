@@ -55,7 +55,7 @@ function details(r, own, kind, open) {
     h("summary", { text: t("fair.details") }),
     h("ul", { class: "fair-steps" }, r.steps.map((s) => h("li", { class: `step ${s.ok === false ? "bad" : s.ok ? "good" : "skip"}`, "data-step": s.id },
       h("span", { class: "mark", "aria-hidden": "true", text: mark(s.ok) }), h("span", { text: stepText(s) })))),
-    spunAlone(r), startedWithout(r, own),
+    spunAlone(r), forfeited(r), startedWithout(r, own),
     h("p", { class: "hint", text: t("fair.how") }),
     h("dl", { class: "fair-data" },
       h("dt", { text: t("fair.fingerprint") }), h("dd", {}, h("code", { text: r.seed_hash || "" })),
@@ -65,7 +65,16 @@ function details(r, own, kind, open) {
       h("dd", {}, h("ol", { start: 0 }, (r.client_seeds || []).map((c) => h("li", {}, h("code", { text: c || t("fair.none") })))))));
 }
 
-// Which draws the laptop spun alone (no opponent's phone answered in time, or none had one).
+// The phones that did not give their part of a draw in time: each time, that side lost the game.
+function forfeited(r) {
+  const seats = [...new Set(r.forfeits || [])];
+  if (!seats.length) return null;
+  const names = seats.map((s) => (r.players || [])[s] || `#${s}`).join(", ");
+  return h("p", { class: "fair-forfeits", "data-out": "fair-forfeits", "data-forfeits": (r.forfeits || []).join(","),
+    text: t("fair.forfeits", { n: seats.length, names }) });
+}
+
+// Which draws the laptop made alone (neither side of the bet had a phone).
 function spunAlone(r) {
   const alone = r.alone || [];
   return h("p", { class: "fair-alone", "data-out": "fair-alone", "data-alone": alone.join(","),

@@ -110,7 +110,7 @@ function actionsArea(msg, st) {
 function decisionArea(msg, st) {
   const v = msg.view;
   const groups = group(msg.legal_actions);
-  if (groups.has("draw_for")) return spinArea(v, st);
+  if (groups.has("draw_for")) return spinArea(v, st, msg.seat);
   const helpKey = `help.${v.phase}`;
   const choice = st.ui.choice && groups.has(st.ui.choice.type) ? st.ui.choice : null;
   const opened = choice && !OPEN.includes(choice.type);
@@ -158,13 +158,19 @@ function whyLines(groups) {
   return why.length ? h("ul", { class: "why-lines" }, why.map((k) => h("li", { text: t(`help.why_${k}`) }))) : null;
 }
 
-// An opponent placed a bet and this phone spins for it: one big button named by the game's symbol
-// (Spin, Roll, Draw); the link of my chain it sends is added when it leaves (phone-play.js).
-function spinArea(v, st) {
+// A stake's draw waits for my phone's part. The one who spins, rolls or draws (the rulebook's) gets
+// one big button named by the game's symbol (Spin, Roll, Draw); the link of my chain it sends is
+// added when it leaves (phone-play-input.js). The other side's phone gives its part by itself.
+function spinArea(v, st, seat) {
   const w = v.waiting || {};
+  if (w.spinner !== seat) {
+    return h("section", { class: "actions", "aria-label": t("me.your_move") },
+      h("p", { class: "status", role: "status", "data-out": "giving", text: t("spin.giving") }));
+  }
+  const help = w.bettor === seat ? t("spin.help_self") : t("spin.help", { bettor: playerName(v, w.bettor) });
   return h("section", { class: "actions", "aria-label": t("me.your_move") },
     h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
-    h("p", { class: "explain", text: t("spin.help", { bettor: playerName(v, w.bettor) }) }),
+    h("p", { class: "explain", text: help }),
     h("div", { class: "decision", "data-decision": decisionKey({ view: v }, null) },
       h("div", { class: "buttons" }, btn({ class: "btn big primary", "data-act": "do", "data-type": "draw_for", "data-out": "spin",
         text: t(`spin.${w.symbol}`) }))),

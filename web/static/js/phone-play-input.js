@@ -9,7 +9,7 @@ import { setCountdown } from "./common.js";
 import { store, net, root, forget } from "./phone-shared.js";
 import { stopWatching } from "./phone-input.js";
 import { showingNow, shownKind, firstChoice, rememberStake } from "./phone-decision.js";
-import { keepSeed, revealStart, nextLink } from "./fair-seat.js";
+import { keepSeed, revealStart, nextLink, headFor, giveLink } from "./fair-seat.js";
 import { keepInView } from "./phone-pin.js";
 
 // Send one of my actions. If its answer holds an outcome the table now shows (and no newer view came
@@ -28,12 +28,11 @@ function send(a) {
   });
 }
 
-// My spin for an opponent (draw_for) carries the next link of my chain: the one whose hash is my
-// seat's head in the view.
+// My tap for a stake's draw (draw_for) carries the next link of my chain: the one whose hash is the
+// head the draw needs from my seat.
 async function withLink(a, msg) {
   if (a.type !== "draw_for") return a;
-  const me = msg.view.players.find((p) => p.seat === msg.seat) || {};
-  return { ...a, link: await nextLink(msg.game_id, me.chain) };
+  return { ...a, link: await nextLink(msg.game_id, headFor(msg.view, msg.seat)) };
 }
 
 const logEnd = (m) => (m && m.kind !== "lobby" ? (m.view.log_start || 0) + (m.view.log || []).length : -1);
@@ -63,6 +62,7 @@ function onChange(st) {
   noteResult(msg);
   keepSeed(msg, (fair) => net.request("seed", fair));
   revealStart(msg, (value) => net.request("start_value", { start_value: value }));
+  giveLink(msg, (a) => net.act(a));
   const { choice } = store.state.ui;
   if (msg && choice && !group(msg.legal_actions).has(choice.type)) store.settle({ ui: { choice: null } });
   const first = !store.state.ui.choice && deciding(store.state) ? firstChoice(msg) : null;

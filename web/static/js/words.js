@@ -118,9 +118,16 @@ function waitingText(view) {
     else if (typeof x !== "object") vars[k] = x;
   }
   if (vars.casino === undefined) vars.casino = "";
-  const phase = view.phase === "opponent_draw" ? `opponent_draw_${w.symbol}` : view.phase; // who spins, by the game's symbol
+  const phase = view.phase === "opponent_draw" ? drawKey(w) : view.phase;
   const key = seats.length === 0 && has(`wait.${phase}_banker`) ? `wait.${phase}_banker` : `wait.${phase}`;
   return has(key) ? t(key, vars) : t("wait.generic", vars);
+}
+
+// Who a stake's draw waits for, by the game's symbol: an opponent spins the roulette, the player
+// rolls and draws himself, or only the phones give their parts (no side taps).
+function drawKey(w) {
+  if (w.spinner === null || w.spinner === undefined) return "opponent_draw_phones";
+  return w.spinner === w.bettor ? `opponent_draw_${w.symbol}_self` : `opponent_draw_${w.symbol}`;
 }
 
 export { eventText, waitingText, cardText, cardLong, numberColour, SUIT_SIGN, RED, quiet, casinoName };
