@@ -1,10 +1,12 @@
 """Everybody Plays on a television (1920×1080) with six players whose 24-character names start
 alike ("Anna Maria van den Broek", "Anna Maria van den Brink", …): the banner shows every name
 whole, each as its own words (wrapped between words, none shortened), inside the stage and over
-nothing, in Dutch and English. The game is played by seats without phones (`story_table.py`)."""
+nothing (the card above it too), in Dutch and English; then at 1366×768 and 1280×720. The game
+is played by seats without phones (`story_table.py`)."""
 
 from __future__ import annotations
 
+from extremes import SIZES, resize
 from fit_check import check_table
 from story_table import SETTINGS, Table, plan
 from test_table_story import everybody_plays
@@ -54,21 +56,26 @@ def test_everybody_plays_shows_six_long_names_whole_on_a_television(browser, tmp
             if page.evaluate("document.documentElement.lang") != lang:
                 page.locator('.bar [data-act="lang"]').click()
                 page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
-            page.evaluate(RETELL)  # the banner again, for its 4.5 s, in this language
-            moment.wait_for()
-            page.screenshot(path=shots / f"everybody-six-alike-{lang}-1920x1080.png")
-            names = page.evaluate(NAMES)
-            print(
-                f"\n1920x1080 {lang}: "
-                + "; ".join(f"{n['text']} ({n['lines']} lines, {n['px']:.0f} px)" for n in names)
-            )
-            assert sorted(n["text"] for n in names) == sorted(ALIKE)
-            assert all(n["whole"] for n in names), names
-            assert all(n["lines"] <= 3 for n in names), names
-            m, s = moment.bounding_box(), page.locator(".stage").bounding_box()
-            assert m["y"] >= s["y"] and m["y"] + m["height"] <= s["y"] + s["height"] + 0.5, (m, s)
-            assert moment.evaluate("(m) => m.scrollHeight <= m.clientHeight + 1 && m.scrollWidth <= m.clientWidth + 1")
-            check_table(page, f"Everybody Plays, six names alike, {lang}, 1920x1080")
+            for label in ("1920x1080", "1366x768", "1280x720"):  # the television first, then the laptops
+                resize(page, SIZES[label])
+                page.evaluate(RETELL)  # the banner again, for its 4.5 s, in this language at this size
+                moment.wait_for()
+                page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                page.screenshot(path=shots / f"everybody-six-alike-{lang}-{label}.png")
+                names = page.evaluate(NAMES)
+                print(
+                    f"\n{label} {lang}: "
+                    + "; ".join(f"{n['text']} ({n['lines']} lines, {n['px']:.0f} px)" for n in names)
+                )
+                assert sorted(n["text"] for n in names) == sorted(ALIKE)
+                assert all(n["whole"] for n in names), names
+                assert all(n["lines"] <= 3 for n in names), names
+                m, s = moment.bounding_box(), page.locator(".stage").bounding_box()
+                assert m["y"] >= s["y"] and m["y"] + m["height"] <= s["y"] + s["height"] + 0.5, (label, m, s)
+                assert moment.evaluate(
+                    "(m) => m.scrollHeight <= m.clientHeight + 1 && m.scrollWidth <= m.clientWidth + 1"
+                )
+                check_table(page, f"Everybody Plays, six names alike, {lang}, {label}")  # nothing covered: the card too
         assert not table.errors, table.errors
         table.ctx.close()
     finally:
