@@ -14,7 +14,6 @@ import { mount as mountStory, tell } from "./story.js";
 import { KEY, store, net, scene, parts, shown, revealing, actionsOf } from "./table-shared.js";
 import { listen } from "./table-input.js";
 import { lobby } from "./table-lobby.js";
-import { game, fitStatus } from "./table-game.js";
 import { drawer } from "./table-drawer.js";
 import { lazy } from "./lazy.js";
 
@@ -81,7 +80,7 @@ function render() {
   else if (!msg) screen = h("main", { class: "screen" }, h("p", { class: "lead", text: t("conn.connecting") }));
   else if (msg.kind === "lobby") screen = lobby(msg, st);
   else if (st.msg.paused) screen = pauseScreen(msg, st);
-  else screen = game(msg, st);
+  else screen = gameScreen(msg, st);
   patch(root, [bar(msg, !screen.querySelector("h1"), st), ...banners(st), screen, msg && st.conn !== "refused" ? drawer(msg, st) : null, confirmBox(st.ui.confirm)]);
   // The game is one screen sized by the viewport: nothing to scroll, not even what the lobby scrolled.
   // (Only when that changes: reading the scroll position would lay the page out in the middle of the script.)
@@ -94,12 +93,22 @@ function render() {
   // control); the history and the casinos for sale keep where the family scrolled them.
   if (scrolled) { scrolled.scrollTop = 0; scrolled = null; }
   parts.sweep();
-  fitStatus();
+  if (playing) playing.fitStatus();
   markState(root, { ...st, msg });
   setData(root, "reveal", revealing(st) ? "1" : "");
   if (scene.stage) setData(scene.stage.el, "reveal", revealing(st) ? "1" : "");
   restoreFocus(focus);
   moveFocus(st.ui);
+}
+
+// The game's screen (table-game.js, and what only it imports: the history, the board's ring, the
+// lap's finale), loaded once the lobby has players enough to start, or with the first game message:
+// the lobby's first load does without it.
+let playing = null;
+const loadPlaying = lazy(["./table-game.js"], (m) => { playing = m; render(); }, render);
+function gameScreen(msg, st) {
+  loadPlaying();
+  return playing ? playing.game(msg, st) : h("main", { class: "game-grid", "aria-busy": "true" });
 }
 
 // The break's screen and the spoken results, loaded the first time a game needs them.
@@ -198,6 +207,7 @@ store.addEventListener("change", () => {
   const fix = corrections(store.state);
   if (fix) store.settle(fix);
   const msg = shown(store.state);
+  if (msg && msg.kind === "lobby" && msg.view.players.length >= (msg.view.min_players || 3)) loadPlaying();
   setCountdown(msg);
   stayAwake(!!msg && msg.kind === "game" && !msg.view.over);
   render();
