@@ -3,8 +3,9 @@ saves its own, which the host then keeps for every new lobby (the box profile)."
 
 from __future__ import annotations
 
-from engine import DEFAULT_BOX
 from hostkit import Client
+
+from engine import DEFAULT_BOX
 
 
 def test_the_example_box_is_named_until_the_family_saves_its_own(app, host, screen):
