@@ -5,6 +5,11 @@ window. Windows and macOS open a terminal window for it; a Linux file manager do
 there it starts itself again inside the desktop's terminal. A failure to start keeps its
 message on screen until Enter is pressed: otherwise the window would close before anyone
 could read why.
+
+A double-click also names its window (the console's title on Windows, which is otherwise the
+file's path; a terminal's title elsewhere) and says at once that it is starting: the single file
+unpacks itself and loads the host before the first line of ``cashrun`` (2 to 5 s under Wine on
+a busy machine, docs/packaging.md), and an empty black window looks broken.
 """
 
 import os
@@ -12,7 +17,6 @@ import shutil
 import subprocess
 import sys
 
-from companion import cli
 from companion.translations import say, system_language
 
 TERMINALS = (
@@ -40,6 +44,16 @@ def system_libraries_for_children() -> None:
         os.environ.pop("LD_LIBRARY_PATH", None)
 
 
+def name_the_window(title: str) -> None:
+    """The console window's title on Windows; a terminal's elsewhere (its escape sequence)."""
+    if sys.platform == "win32":
+        import ctypes
+
+        ctypes.windll.kernel32.SetConsoleTitleW(title)
+    elif sys.stdout is not None and sys.stdout.isatty():
+        sys.stdout.write(f"\033]0;{title}\007")
+
+
 def started_in_a_terminal() -> bool:
     """On a Linux desktop, double-clicked without a terminal: start again in one (True)."""
     if not sys.platform.startswith("linux") or len(sys.argv) > 1:
@@ -59,7 +73,14 @@ def started_in_a_terminal() -> bool:
 system_libraries_for_children()
 if started_in_a_terminal():
     sys.exit(0)
+double_click = len(sys.argv) == 1
+if double_click:
+    name_the_window(say(system_language(), "window_title"))
+    print(say(system_language(), "starting"), flush=True)
+
+from companion import cli  # noqa: E402 (after the first line: loading the host takes a moment)
+
 code = cli.run()
-if code and len(sys.argv) == 1 and sys.stdin is not None and sys.stdin.isatty():
+if code and double_click and sys.stdin is not None and sys.stdin.isatty():
     input(say(system_language(), "press_enter"))
 sys.exit(code)

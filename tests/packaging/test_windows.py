@@ -2,8 +2,9 @@
 Wine (tests/packaging/wine.py), played from Linux as a family plays it: a double-click (no
 arguments: port 8000 on every address, the family's data folder, the browser opened), the table
 screen and four phones over Socket.IO, a whole game checked draw by draw, a phone back with its
-token, Ctrl+C and a start again, a hard stop (the console window's X) that loses nothing, and a
-second copy refused. The test sends only to 127.0.0.1.
+token, Ctrl+C and a start again, a hard stop (the console window's X) that loses nothing, a
+second copy refused, and the console window's title and first line. The test sends only to
+127.0.0.1.
 
 Without Wine or osslsigncode it fails in CI (``CI`` set: .ci/run installs both) and is skipped
 elsewhere: a platform test that CI skips could never fail.
@@ -13,9 +14,13 @@ from __future__ import annotations
 
 import getpass
 import os
+import pty
 import random
+import re
+import select
 import shutil
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -125,6 +130,11 @@ def hard_stop(server: Server) -> None:
     server.proc.wait(STOP_WAIT)
 
 
+def unpacked() -> set[Path]:
+    """The folders the single file unpacked itself into (``%TEMP%\\_MEI...``), still there."""
+    return set(wine.PREFIX.glob("drive_c/users/*/Temp/_MEI*"))
+
+
 def listening_on_every_address(port: int) -> bool:
     """A listening socket on 0.0.0.0:port (/proc/net/tcp: hex address:port, state 0A)."""
     wanted = f"00000000:{port:04X}"
@@ -134,6 +144,7 @@ def listening_on_every_address(port: int) -> bool:
 
 def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_folder: Path, tmp_path):
     opened = tmp_path / "opened"
+    left_before = unpacked()
     server, took = double_click(windows_single_file, tmp_path, opened)
     print(f"\nstart to table page: {took:.1f} s")
     family: Family | None = None
@@ -184,6 +195,7 @@ def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_f
         family.close()
         family = None
         assert say("en", "stopped") in interrupt(server)
+        assert unpacked() == left_before, "Ctrl+C left the unpacked files behind"
     finally:
         if family is not None:
             family.close()
@@ -194,6 +206,7 @@ def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_f
 def test_a_hard_stop_mid_game_loses_nothing(windows_single_file: Path, family_folder: Path, tmp_path):
     """Every act is saved before anyone hears of it: after a hard stop and a start again, the
     table shows everything every socket heard, and the game goes on to its end."""
+    left_before = unpacked()
     server, _ = double_click(windows_single_file, tmp_path, tmp_path / "opened")
     family: Family | None = None
     try:
@@ -204,6 +217,9 @@ def test_a_hard_stop_mid_game_loses_nothing(windows_single_file: Path, family_fo
         before = family.table.views[-1]
         counts = [len(peer.views) for peer in family.peers]
         hard_stop(server)
+        left = unpacked() - left_before
+        assert len(left) == 1, "a hard stop leaves the unpacked files in %TEMP% (docs/packaging.md)"
+        shutil.rmtree(left.pop())
 
         server, _ = double_click(windows_single_file, tmp_path, tmp_path / "opened")
         assert say("en", "resumed", code=server.code) in server.lines
@@ -221,6 +237,54 @@ def test_a_hard_stop_mid_game_loses_nothing(windows_single_file: Path, family_fo
             family.close()
         if server.proc.poll() is None:
             hard_stop(server)
+
+
+def console_text(shown: bytes) -> str:
+    """What a console window shows of Wine's terminal output: a cursor moved right is spaces, the
+    other escape sequences (the cursor shown and hidden, a line cleared) show nothing."""
+    text = shown.decode("utf-8", "replace")
+    text = re.sub(r"\x1b\[(\d*)C", lambda m: " " * int(m.group(1) or 1), text)
+    return re.sub(r"\x1b\[[?0-9;]*[A-Za-z]", "", text).replace("\r", "")
+
+
+def test_the_console_window_names_itself_and_speaks_at_once(windows_single_file: Path, family_folder: Path, tmp_path):
+    """Double-clicked, the file gets a console window: Wine gives it one on a terminal and shows the
+    console's title as the terminal's (its escape sequence). The title says what the window is,
+    and a first line says it is starting before the file has unpacked and loaded the host."""
+    the_browser_notes_into(tmp_path / "opened")
+    screen, terminal = pty.openpty()
+    began = time.monotonic()
+    proc = subprocess.Popen(
+        ["wine", str(windows_single_file)],
+        cwd=tmp_path,
+        env=wine.env(LANG="en_GB.UTF-8"),
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        start_new_session=True,
+    )
+    os.close(terminal)
+    shown, seen = b"", {}
+    try:
+        while say("en", "stop") not in console_text(shown):
+            assert time.monotonic() < began + START_WAIT and proc.poll() is None, console_text(shown)
+            if select.select([screen], [], [], 0.5)[0]:
+                shown += os.read(screen, 4096)
+            for key in ("starting", "running"):
+                if key not in seen and say("en", key) in console_text(shown):
+                    seen[key] = time.monotonic() - began
+        title = say("en", "window_title")
+        assert f"\x1b]0;{title}\x07".encode() in shown
+        lines = [line for line in console_text(shown).split("\n") if line.strip()]
+        assert lines[0].endswith(say("en", "starting")) and say("en", "running") in lines[1], lines
+        print(f"\nfirst line at {seen['starting']:.1f} s, the host's first at {seen['running']:.1f} s")
+        os.killpg(proc.pid, signal.SIGINT)
+        assert proc.wait(STOP_WAIT) == 0
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(STOP_WAIT)
+        os.close(screen)
 
 
 def test_a_changed_byte_breaks_the_windows_pythons_signature(tmp_path):
