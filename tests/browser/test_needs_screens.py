@@ -82,6 +82,26 @@ def test_the_phone_lists_its_needs_and_the_table_marks_everyones(browser, tmp_pa
             # The sign beside the count: the symbol's icon or the colour's shaped swatch.
             assert mark.locator("svg.icon, .swatch").count() == 1
         phone.screenshot(path=shots / "phone-needs.png")
+        # On the player's own turn the list stays, below the decision.
+        for _ in range(40):
+            message = next(v for v in reversed(frames.views) if v.get("kind") == "game")
+            if message["view"]["turn"] == 0 and message["view"]["phase"] == "roll":
+                break
+            seat = message["view"]["waiting"]["seats"][0] if message["view"]["waiting"]["seats"] else None
+            assert seat is not None and seat != 0, message["view"]["phase"]
+            actions = message["table"]["phoneless"][str(seat)]
+            quiet = [a for a in actions if a["type"] in ("roll", "decline", "pass_bid", "accept_loss", "collect")]
+            land = [a for a in actions if a["type"] == "land" and a.get("space") == "bluff"]
+            perform(table, (land or quiet or actions)[0], scope=f'.phoneless[data-seat="{seat}"]', pad=False)
+            settle(table)
+        else:
+            raise AssertionError("Ann never had the turn")
+        phone.locator('[data-act="do"][data-type="roll"], [data-type="roll"]').first.wait_for()
+        view = next(v["view"] for v in reversed(frames.views) if v.get("kind") == "game")
+        assert phone.locator("section.needs li").all_text_contents() == [
+            line(n, view) for n in view["players"][0]["needs"]
+        ]
+        phone.screenshot(path=shots / "phone-needs-on-my-turn.png")
         table.screenshot(path=shots / "table-needs.png")
     finally:
         for ctx in contexts:

@@ -138,7 +138,9 @@ function gameScreen(msg, st) {
     return h("main", { class: `screen game ${pawnClass(me)} acting` },
       h("div", { class: "reach" }, mine, result(), last,
         bidding ? null : auctionPart(msg), actionsArea(msg, st)),
-      choosingCard ? null : cards, tableInfo(msg, st));
+      choosingCard ? null : cards,
+      // What I still need stays in reach on my turn too, below the decision (a casino to buy, say).
+      parts.use("needs", [me.needs, v.casinos, v.players], () => needsSection(me, v)), tableInfo(msg, st));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
     h("div", { class: "reach" }, mine, v.over ? null : result(), status, fairLine(msg, st), v.over ? null : last, auctionPart(msg)),
