@@ -1,11 +1,12 @@
-"""Start time of the Windows single file under Wine: from the start to the first line printed and to
+"""Start time of the Windows single file under Wine: from the start to the host's first line and to
 the table screen answering.
 
     python bench/windows_start.py FILE.exe [--runs 5] [--pause 5]
 
 Each run starts the ``.exe`` with a fresh data folder on a free 127.0.0.1 port (the same unpacking
-and imports as a double-click), times its first line and the table screen's HTTP 200, then stops
-it with Ctrl+C. ``--pause`` seconds between runs let Wine's server end (it stays 3 s after its
+and imports as a double-click), times the host's first line and the table screen's HTTP 200, then
+stops it with Ctrl+C. (A double-click, with no arguments, also prints a line before the host loads:
+tests/packaging/test_windows.py times that one.) ``--pause`` seconds between runs let Wine's server end (it stays 3 s after its
 last program): every run then pays Wine's own start too, as a double-click on a real Windows pays
 its loader's. Wine's own start is timed apart: the Windows CPython printing nothing (``-c pass``).
 """
@@ -35,7 +36,7 @@ WAIT = 60.0
 
 
 def one_start(exe: Path) -> tuple[float, float]:
-    """Seconds to the first line and to the table screen answering."""
+    """Seconds to the host's first line and to the table screen answering."""
     with tempfile.TemporaryDirectory() as data_dir:
         port = free_port()
         began = time.perf_counter()
@@ -89,7 +90,7 @@ def main() -> None:
         tables.append(table)
         time.sleep(args.pause)
         alone.append(wine_alone())
-    print(f"to the first line: {summary(firsts)}")
+    print(f"to the host's first line: {summary(firsts)}")
     print(f"to the table screen answering: {summary(tables)}")
     print(f"Wine starting the Windows CPython alone (-c pass): {summary(alone)}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
