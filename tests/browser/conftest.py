@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from drops import summary as drop_figures
 from web_host import ARGS, CHROMIUM, SHOTS, SPIN_TIMEOUTS, Requests, start_host, stop_host
 
 
@@ -20,6 +21,8 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.write_line(
             f"opponent's spins that timed out: {sum(SPIN_TIMEOUTS.values())} in {len(SPIN_TIMEOUTS)} hosts"
         )
+    for line in drop_figures():  # test_drops.py, test_drop_soak.py
+        terminalreporter.write_line(line)
 
 
 def _missing(why: str) -> None:

@@ -1,0 +1,258 @@
+"""A phone keeps its seat through every drop (issue 46): phases × faults, in Chromium and WebKit.
+
+One test per browser and fault plays one game through every phase: a phone joins in its open page
+(never reloaded), two seats without a phone and the banker play over the table's socket, and at
+each phase the fault takes the phone away while the phase happens: the banker starts (the start
+values' exchange), the others play up to the phone's roll, the phone's roll is on the stage (a
+reveal in progress), a seat without a phone puts a casino up for auction (the phone's bid), the
+banker plays again. The phone comes back in its seat and shows the table's state without a reload
+within ``CAUGHT_UP_S``; its next move is then taken (a tap where a person taps: roll, pass; its
+start value and its new seeds by themselves), and the table sees it connected.
+
+Faults (``line.py``): ``offline`` (Chromium: the context's offline switch; WebKit: the line refuses
+connections), ``cut`` (the connection closed under the page, as when the host closes it),
+``asleep`` for the whole phase (Chromium: the page frozen by CDP and its line held, nothing moving
+either way; WebKit, where a locked iPhone closes its sockets and WebDriver cannot freeze a page:
+the line refuses connections, longer), and ``restart`` (the host stopped and started again on its
+folder and port, mid-phase). Every cell of the table is covered in both browsers.
+
+The host's reveal clock runs (scale 1), and the banker skips each reveal (as the table's button
+does) except the phone's roll's, so a game is only as long as its moves.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from drops import Driver, Phone, Rig, caught_up, log_end
+from web_host import PHONE
+
+from companion.play.starting import REVEAL_SECONDS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from line import Line
+
+FAULTS = ("offline", "cut", "asleep", "restart")
+AWAY_S = 3.0
+"""How long a phone is away (offline or asleep): the issue's Wi-Fi drop."""
+NAME_INPUT, JOIN = '[data-input="name"]', '[data-act="join"]'
+DO = '[data-act="do"][data-type="{}"]'
+
+
+class ChromiumPhone(Phone):
+    def __init__(self, ctx: Any, page: Any, line: Line) -> None:
+        super().__init__("chromium", page, line)
+        self.ctx = ctx
+        self.cdp = ctx.new_cdp_session(page)
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+
+    def offline(self, on: bool) -> None:
+        self.ctx.set_offline(on)
+
+    def asleep(self, on: bool) -> None:
+        if on:
+            self.line.hold(True)
+            self.cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+        else:
+            self.cdp.send("Page.setWebLifecycleState", {"state": "active"})
+            self.line.hold(False)
+
+
+class WebKitPhone(Phone):
+    def __init__(self, page: Any, line: Line) -> None:
+        super().__init__("webkit", page, line)
+
+    def tap(self, selector: str) -> None:
+        self.page.click(selector)
+
+
+def seat_phone(phone: Phone, rig: Rig, fill) -> None:
+    """The phone joins in its open page; the banker adds two seats without a phone."""
+    phone.page.wait_for_function("(s) => !!document.querySelector(s)", arg=NAME_INPUT)
+    fill("Ann")
+    phone.tap(JOIN)
+    phone.page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
+    for name in ("Bob", "Cas"):
+        rig.banker.act({"type": "add_player", "name": name})
+    rig.banker.act({"type": "set_settings", "settings": {"auction_seconds": 120}})
+
+
+def is_game(msg: dict[str, Any]) -> bool:
+    return msg["kind"] == "game"
+
+
+def phoneless_turn(msg: dict[str, Any]) -> bool:
+    """A seat without a phone starts its turn (and may put a casino up for auction)."""
+    v = msg["view"]
+    return is_game(msg) and v["phase"] == "roll" and v["waiting"]["seats"] == [v["turn"]] and v["turn"] != 0
+
+
+def phone_rolls(msg: dict[str, Any]) -> bool:
+    v = msg["view"]
+    return is_game(msg) and v["phase"] == "roll" and v["waiting"]["seats"] == [0]
+
+
+def started_with_phone(rig: Rig) -> None:
+    """The game started with the phone's own randomness: its seed and its start value are in."""
+    deadline = time.monotonic() + 15
+    while not is_game(rig.banker.latest):
+        m = rig.banker.latest
+        assert time.monotonic() < deadline, f"the game did not start: {m['view'].get('starting')}, {m['connected']}"
+        time.sleep(0.05)
+    start = rig.banker.latest["view"]["log"][0]
+    assert start["client_seeds"][0] and start["start_values"][0], start
+
+
+def drop(fault: str, phone: Phone, rig: Rig, happens: Callable[[], object], longer: float = 0) -> float:
+    """The phone goes away while ``happens`` happens, and comes back; the time it is back (the drop's end)."""
+    if fault == "restart":
+        happens()
+        rig.stop()
+        time.sleep(0.3)
+        rig.start()
+    elif fault == "cut":
+        phone.line.cut()
+        happens()
+    else:
+        away = phone.offline if fault == "offline" else phone.asleep
+        away(True)
+        began = time.monotonic()
+        happens()
+        time.sleep(max(0.0, AWAY_S + longer - (time.monotonic() - began)))
+        away(False)
+    return time.monotonic()
+
+
+def taken(phone: Phone, rig: Rig, kind: str) -> None:
+    """The phone's tap on ``kind`` is taken: the table's log moves on."""
+    before = log_end(rig.banker.latest)
+    phone.tap(DO.format(kind))
+    deadline = time.monotonic() + 10
+    while log_end(rig.banker.latest) <= before:
+        assert time.monotonic() < deadline, f"the phone's {kind} was not taken: {phone.state()}"
+        time.sleep(0.02)
+
+
+def play_column(fault: str, phone: Phone, rig: Rig, fill: Callable[[str], None]) -> dict[str, float]:
+    """One game through every phase with ``fault`` at each; the seconds each drop took to catch up."""
+    driver = Driver(rig, [phone])
+    took: dict[str, float] = {}
+    seat_phone(phone, rig, fill)
+
+    # The start values' exchange: asleep, the phone is back after the table named it late.
+    back = drop(
+        fault, phone, rig, lambda: rig.banker.act({"type": "start"}), REVEAL_SECONDS if fault == "asleep" else 0
+    )
+    took["starting"] = caught_up(phone, rig.banker, back)
+    started_with_phone(rig)
+
+    # The others play their turns up to the phone's roll.
+    driver.until(phoneless_turn)
+    back = drop(fault, phone, rig, lambda: driver.until(phone_rolls, phones_away=True))
+    took["roll"] = caught_up(phone, rig.banker, back)
+    driver.until(phone_rolls)
+
+    # The phone's roll on the stage: back mid-reveal, it waits for the stage like every phone.
+    taken(phone, rig, "roll")
+    assert rig.banker.latest.get("reveal"), "no reveal running"
+    back = drop(fault, phone, rig, lambda: None)
+    took["reveal"] = caught_up(phone, rig.banker, back, ", back mid-reveal", skip=False)
+
+    # A seat without a phone puts a casino up for auction: the phone is a bidder.
+    msg = driver.until(lambda m: phoneless_turn(m) and auction_offer(m) is not None)
+    seat = msg["view"]["turn"]
+    back = drop(fault, phone, rig, lambda: rig.banker.act(auction_offer(msg), seat))
+    took["auction"] = caught_up(phone, rig.banker, back)
+    if 0 in rig.banker.latest["view"]["waiting"]["seats"]:  # not when it has less than the lowest bid
+        taken(phone, rig, "pass_bid")
+
+    # The game's end, and Play again: the phone is seated in the new lobby and sends its new seeds.
+    driver.until(lambda m: m["view"].get("over"), finish=True)
+    back = drop(fault, phone, rig, rig.play_again)
+    took["play_again"] = caught_up(phone, rig.banker, back)
+    rig.banker.act({"type": "start"})
+    started_with_phone(rig)
+    return took
+
+
+def auction_offer(msg: dict[str, Any]) -> dict[str, Any] | None:
+    seat = msg["view"]["turn"]
+    return next((a for a in msg["table"]["phoneless"][str(seat)] if a["type"] == "auction"), None)
+
+
+@pytest.fixture(scope="module")
+def chromium_phone(browser):
+    made: list[Any] = []
+
+    def make(rig: Rig) -> ChromiumPhone:
+        line = rig.line()
+        ctx = browser.new_context(**PHONE, locale="en-GB")
+        made.append(ctx)
+        page = ctx.new_page()
+        page.goto(f"{line.base}/j/{rig.host.code}")
+        return ChromiumPhone(ctx, page, line)
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_a_chromium_phone_keeps_its_seat_at_every_phase(fault, chromium_phone, tmp_path):
+    rig = Rig(tmp_path / "data", reveal_scale=1)
+    try:
+        phone = chromium_phone(rig)
+        took = play_column(fault, phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
+        print(f"\nchromium × {fault}, caught up after the drop:", ", ".join(f"{k} {v:.2f} s" for k, v in took.items()))
+    finally:
+        rig.close()
+
+
+@pytest.fixture(scope="module")
+def webkit_driver(tmp_path_factory):
+    from webkit import missing, start_display, start_webkit
+
+    why = missing()
+    if why:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"the WebKit test cannot run in CI: {why}")
+        pytest.skip(why)
+    display = start_display()
+    driver = None
+    try:
+        driver = start_webkit(tmp_path_factory.mktemp("gtk"))
+        yield driver
+    finally:
+        if driver is not None:
+            driver.quit()
+        if display is not None:
+            display.terminate()
+            display.wait(10)
+            del os.environ["DISPLAY"]
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_a_webkit_phone_keeps_its_seat_at_every_phase(fault, webkit_driver, tmp_path):
+    from webkit import SeleniumPage
+
+    rig = Rig(tmp_path / "data", reveal_scale=1)
+    try:
+        line = rig.line()
+        webkit_driver.get(f"{line.base}/j/{rig.host.code}")  # a new port: a new origin, its storage empty
+        webkit_driver.execute_script("localStorage.setItem('cashrun.lang', 'en');")
+        phone = WebKitPhone(SeleniumPage(webkit_driver), line)
+
+        def fill(name: str) -> None:
+            webkit_driver.find_element("css selector", NAME_INPUT).send_keys(name)
+
+        took = play_column(fault, phone, rig, fill)
+        print(f"\nwebkit × {fault}, caught up after the drop:", ", ".join(f"{k} {v:.2f} s" for k, v in took.items()))
+    finally:
+        rig.close()
