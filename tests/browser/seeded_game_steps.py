@@ -66,25 +66,36 @@ MOMENTS = {"bankrupt": "bankrupt", "lap_started": "lap_started"}
 
 
 def check_spin(table, phones, view: dict, spinner: int) -> None:
-    """An opponent's spin: the spinner's phone shows the big button named by the game's symbol; the
-    bettor's phone and the table say who spins (each in its language)."""
+    """A stake's draw: the phone of the one who plays by the rulebook (an opponent at a casino's
+    roulette, else the player himself) shows the big button named by the game's symbol; the other
+    side's phone says it gives its part by itself; the table (and the bettor's phone, when another
+    spins) say who plays (each in its language)."""
     w = view["waiting"]
-    assert w["spinner"] == spinner and w["bettor"] != spinner
+    assert w["spinner"] == spinner
+    key = f"opponent_draw_{w['symbol']}" + ("_self" if spinner == w["bettor"] else "")
     names = {"spinner": NAMES[spinner], "bettor": NAMES[w["bettor"]]}
-    for page in [phones[spinner], phones[w["bettor"]], table]:
+    for page in [*(phones[s] for s in w["sides"]), table]:
         wait_log(page, log_end(view))
     button = phones[spinner].locator('[data-out="spin"]')
     words = WORDS[phones[spinner].evaluate("document.documentElement.lang")]
     assert button.inner_text() == words["spin"][w["symbol"]] and "primary" in button.get_attribute("class")
     box = button.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
-    bettor = phones[w["bettor"]]
-    said = WORDS[bettor.evaluate("document.documentElement.lang")]["wait"][f"opponent_draw_{w['symbol']}"]
-    bettor.locator('[role="status"]', has_text=said.format(**names)).wait_for(timeout=5_000)
-    assert bettor.locator('[data-act="do"], [data-decision]').count() == 0
-    assert table.locator('[data-out="status"]').inner_text() == EN["wait"][f"opponent_draw_{w['symbol']}"].format(
-        **names
-    )
+    if w["bettor"] != spinner:
+        bettor = phones[w["bettor"]]
+        said = WORDS[bettor.evaluate("document.documentElement.lang")]["wait"][key]
+        bettor.locator('[role="status"]', has_text=said.format(**names)).wait_for(timeout=5_000)
+        assert bettor.locator('[data-act="do"], [data-decision]').count() == 0
+    assert table.locator('[data-out="status"]').inner_text() == EN["wait"][key].format(**names)
+
+
+def given_by_itself(page, frames, tap: dict) -> None:
+    """The other side's phone sends its link without a tap, the one the plan worked out."""
+    for _ in range(100):
+        if tap in frames.acts:
+            return
+        page.wait_for_timeout(50)
+    assert tap in frames.acts, "the other side's phone did not give its link by itself"
 
 
 def shown_state(table) -> dict:
@@ -174,11 +185,15 @@ def play_steps(table, phones: list, phone_frames: list[Frames], mirror: Game, pl
                 landed = taps[turn]
             if tag == "casino_game":
                 casino_taps.append(taps[turn] - landed)
-            if isinstance(action.get("amount"), int):
-                assert phone_frames[seat].acts[-1] == action
+            if isinstance(action.get("amount"), int):  # (the bettor's phone may give its link right after)
+                assert [a for a in phone_frames[seat].acts if a["type"] != "draw_for"][-1] == action
         events = mirror.apply(seat, action)
         starter = seat  # whose tap started the reveal: an opponent's spin, or the step itself
         for spinner, tap, _ in spins:
+            if mirror.view(None)["waiting"]["spinner"] != spinner:
+                given_by_itself(phones[spinner], phone_frames[spinner], tap)
+                events += mirror.apply(spinner, tap)
+                continue
             check_spin(table, phones, mirror.view(None), spinner)
             spin_words[mirror.view(None)["waiting"]["symbol"]] += 1
             before, end = shown_state(table), log_end(mirror.view(None))
