@@ -2,7 +2,8 @@
 from the act that began it to the table's message with the draw, and the bytes the links add.
 
     python bench/opponent_spin.py [--spins 150] [--seed 25]
-    BENCH_ROOT=/path/to/an/older/tree python bench/opponent_spin.py   # the same on another tree
+    cd OLDER_TREE && BENCH_ROOT=$PWD python THIS_TREE/bench/opponent_spin.py   # the same on another tree
+    (from that tree's folder: the host it starts runs ``python -m companion.cli`` from there)
 
 Starts ``cashrun`` with a fixed seed (``CASHRUN_SEED``) on a free 127.0.0.1 port with a fresh data
 directory and its reveal clock off (no one watches the stage here; the table's message that
