@@ -148,11 +148,11 @@ def test_undo_of_a_non_random_action_restores_the_state_exactly():
     assert turn(game) == 1
     assert {"type": "undo"} in game.legal_actions(BANKER)
     events = game.undo()
-    assert events == [{"type": "undone", "action": "decline", "seat": 0}]
+    assert events == [{"type": "undone", "action": "decline", "seat": 0, "bluff": [1, 1, 1]}]  # the hands after it
     assert _comparable(game) == before_decline
     assert game.log[-1] == events[0]
     events = game.apply(BANKER, {"type": "undo"})
-    assert events == [{"type": "undone", "action": "land", "seat": 0}]
+    assert events == [{"type": "undone", "action": "land", "seat": 0, "bluff": [1, 1, 1]}]
     assert _comparable(game) == before_land
     # the roll drew a random outcome: it stays
     assert {"type": "undo"} not in game.legal_actions(BANKER)

@@ -241,7 +241,7 @@ def test_a_bankers_pawn_move_has_a_reason_and_can_be_undone():
         refused(game, BANKER, {"type": "move_pawn", "seat": 1, "at": 24, "reason": "x"}).code == "amount_out_of_range"
     )
     assert refused(game, BANKER, {"type": "move_pawn", "seat": 1, "at": 3}).code == "malformed"
-    assert banker(game, "undo") == [{"type": "undone", "action": "move_pawn", "seat": BANKER}]
+    assert banker(game, "undo") == [{"type": "undone", "action": "move_pawn", "seat": BANKER, "bluff": [1, 1, 1]}]
     assert position(game, 1) == before
 
 
