@@ -32,6 +32,9 @@ PACE = 0.11
 CAUGHT_UP_S = 10.0
 """How long a phone has, after its drop, to show the table's state again ("within a few seconds")."""
 
+MOVED_ON = ("bad_choice", "not_your_turn", "illegal", "revealing")
+"""The refusals of a move the game had moved past when it came (the driver picks again)."""
+
 FIGURES: dict[str, list[float]] = {}
 """Seconds from a drop's end to the phone showing the table's state, by browser."""
 
@@ -178,8 +181,10 @@ class Phone:
         return self.page.evaluate(LEGAL)
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        """The move through the page's socket; refused only when the game moved on meanwhile (a spin
+        the host made alone), never for a seat the host does not know (``not_seated``)."""
         answer = self.page.evaluate(ACT, action)
-        assert answer and answer["ok"], (action, answer)
+        assert answer and (answer["ok"] or answer["error"]["code"] in MOVED_ON), (action, answer)
         return answer
 
     def tap(self, selector: str) -> None:
@@ -235,6 +240,8 @@ class Driver:
         self.rig, self.phones = rig, {p.seat: p for p in phones}
         self.rng = random.Random(seed)
         self.moves = 0
+        self.phone_moves = 0
+        """The acts the phones sent and the host answered: each saved once."""
 
     def until(self, done, limit: int = 300, finish: bool = False, phones_away: bool = False) -> dict[str, Any]:
         """Moves until ``done(message)``; with ``phones_away``, also when a phone must move (it cannot)."""
@@ -279,7 +286,7 @@ class Driver:
                 time.sleep(0.1)
                 return
             pick = self.choose(legal, ("announce",) if finish else ())
-            phone.act(concrete_safe(pick, self.rng))
+            self.phone_moves += bool(phone.act(concrete_safe(pick, self.rng))["ok"])
         else:
             mine = msg["table"]["phoneless"][str(seats[0])]
             banker.act(concrete(self.choose(mine, ("announce",) if finish else ()), self.rng), seats[0])
