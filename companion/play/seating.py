@@ -70,6 +70,8 @@ class Joining:
                 raise HostError("game_started")
             if self.lobby.locked:
                 raise HostError("lobby_locked")
+            if fair is not None and fair.chain is not None and self._chain_taken(fair.chain):
+                raise HostError("chain_used")
             pid, token = new_id(), new_token()
             before = self.lobby.to_dict()
             seat = len(self.lobby.players)
@@ -117,6 +119,10 @@ class Joining:
             if self.claims.wrong(address):
                 self.tell.everyone()
 
+    def _chain_taken(self, chain: str, pid: str | None = None) -> bool:
+        """Another seat of the lobby gave this chain head (a phone's chain must be its own)."""
+        return any(p.chain == chain and p.pid != pid for p in self.lobby.players)
+
     def claim(self, conn: Conn, code: str, fair: Fair | None = None) -> dict[str, Any]:
         """A phone gives a claim code: it gets the seat and a new token; the old token dies. In an
         open lobby what it adds to the draws takes the seat's place; once the banker started, the
@@ -135,7 +141,7 @@ class Joining:
             if self.game is not None and seat in self.game.owing_links():
                 raise HostError("claim_waits")
             if fair.chain is not None and (
-                any(p.chain == fair.chain for p in self.lobby.players)
+                self._chain_taken(fair.chain, pid)
                 if lobby
                 else self.game is not None and self.game.chain_used(fair.chain)
             ):
@@ -185,6 +191,8 @@ class Joining:
             if pid is None:
                 raise HostError("not_seated")
             player = self.lobby.players[self.lobby.seat_of(pid)]
+            if fair.chain is not None and self._chain_taken(fair.chain, pid):
+                raise HostError("chain_used")
             if not fair.at(player):
                 before = self.lobby.to_dict()
                 fair.seat(player)

@@ -294,3 +294,18 @@ def test_a_claim_during_the_lock_keeps_the_seat_values_and_brings_only_a_chain(a
         new.chain.head,
     )
     assert seed_hash(fairs[1].start_value) == player.start_commit
+
+
+def test_a_phone_cannot_bring_another_seats_chain(app, table, screen, fairs):
+    """Issue 48, item 5: a chain given at join, seed or a claim must be the phone's own, not another
+    seat's public head; a phone that claims its own seat again may keep its chain."""
+    phones = seat(app, table, fairs)
+    copied = {**PhoneFair(random.Random(7)).sent(), "chain": fairs[0].chain.head}
+    assert Client(app).emit("join", {"code": table.code, "name": "Eve", **copied})["error"]["code"] == "chain_used"
+    assert phones[1].emit("seed", copied)["error"]["code"] == "chain_used"
+    assert table.lobby.players[1].chain == fairs[1].chain.head and len(table.lobby.players) == 3
+    assert screen.act({"type": "claim_code", "seat": 1})["ok"]
+    code = screen.view()["table"]["claims"]["1"]["code"]
+    assert Client(app).emit("claim", {"code": code, **copied})["error"]["code"] == "chain_used"
+    again = Client(app).emit("claim", {"code": code, **fairs[1].sent()})
+    assert again["ok"] and table.lobby.players[1].chain == fairs[1].chain.head
