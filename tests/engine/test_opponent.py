@@ -13,7 +13,18 @@ from engine.fairness import Unfair, check, forfeits
 from engine.rng import derive, key_of, seed_hash
 from engine.verify import main as main_verify
 from engine.verify import verify
-from tests.engine.enginekit import act, listed, one, phase, refused, roll_and_land, set_casinos, set_money, turn_to
+from tests.engine.enginekit import (
+    act,
+    listed,
+    one,
+    phase,
+    refused,
+    roll_and_land,
+    set_casinos,
+    set_hand,
+    set_money,
+    turn_to,
+)
 from tests.engine.randomplay import PhoneChain, chains_for, pick_move
 
 ROULETTE, DICE = 0, 1
@@ -289,3 +300,42 @@ def test_verify_takes_the_phones_start_value_as_the_page_does(tmp_path, capsys):
     assert main_verify([str(path), "--seat", "0", "--start-value", own]) == 0
     assert main_verify([str(path), "--seat", "0", "--start-value", "9" * 32]) == 1
     assert "own_start" in capsys.readouterr().out
+
+
+def test_no_undo_of_continue_slam_or_accept_bluff_while_their_draw_waits():
+    """Issue 47: the laptop may know the outcome once a link arrived; the action that began the
+    draw (here Grand Slam's next step, and a replay after an accepted bluff) cannot be taken back."""
+    chains = phones(0, 1, 2)
+    game = chained(chains)
+    for _ in range(40):  # Grand Slam until its first step is won
+        roll_and_land(game, 0, space="grand_slam")
+        act(game, 0, "try_slam")
+        game.apply(1, link_of(game, chains, 1))
+        game.apply(0, link_of(game, chains, 0))
+        if phase(game) == "grand_slam_step":
+            break
+        turn_to(game, 0)
+    act(game, 0, "continue_slam")
+    assert phase(game) == "opponent_draw"
+    game.apply(1, link_of(game, chains, 1))
+    assert refused(game, BANKER, {"type": "undo"}).code == "undo_random"
+    assert game.legal_actions(BANKER) == []
+    game = chained(chains := phones(0, 1, 2))
+    set_hand(game, 0, ["roulette"])
+    set_hand(game, 1, [])  # only the visitor can offer a card
+    set_casinos(game, {0: [3], 1: [ROULETTE], 2: [5]})
+    roll_and_land(game, 0, space="casino", casino=ROULETTE)
+    for _ in range(40):  # bet until the visitor loses and may offer its card
+        act(game, 0, "bet", game="colour", pick="red", amount=100_000)
+        game.apply(0, link_of(game, chains, 0))
+        game.apply(1, link_of(game, chains, 1))
+        if phase(game) == "bluff_offer":
+            break
+        turn_to(game, 0)
+        roll_and_land(game, 0, space="casino", casino=ROULETTE)
+    assert phase(game) == "bluff_offer"
+    act(game, 0, "offer_bluff", card=game.view(0)["you"]["bluff_cards"][0]["id"])
+    act(game, 1, "accept_bluff")
+    assert phase(game) == "opponent_draw"
+    assert refused(game, BANKER, {"type": "undo"}).code in ("undo_random", "undo_hidden")
+    assert game.legal_actions(BANKER) == []
