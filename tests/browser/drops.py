@@ -159,7 +159,8 @@ class Rig:
         for line in self.lines:
             line.close()
         try:
-            self.banker.close()
+            if self.banker.sio.connected:
+                self.banker.close()
         finally:
             stop_host(self.host)
 

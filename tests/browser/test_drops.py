@@ -27,8 +27,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from drops import Driver, Phone, Rig, caught_up, log_end
-from web_host import PHONE
+from drops import CAUGHT_UP_S, Driver, Phone, Rig, caught_up, log_end
+from i18n_files import EN
+from web_host import PHONE, start_host
 
 from companion.play.starting import REVEAL_SECONDS
 
@@ -211,6 +212,25 @@ def test_a_chromium_phone_keeps_its_seat_at_every_phase(fault, chromium_phone, t
         phone = chromium_phone(rig)
         took = play_column(fault, phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
         print(f"\nchromium × {fault}, caught up after the drop:", ", ".join(f"{k} {v:.2f} s" for k, v in took.items()))
+    finally:
+        rig.close()
+
+
+def test_a_token_the_host_no_longer_knows_is_said_in_words(chromium_phone, tmp_path):
+    """The laptop comes back with another data folder: the phone's token is refused at its reconnect,
+    and the phone says so in words and offers to join again; it never shows a seat that answers
+    "Join first."."""
+    rig = Rig(tmp_path / "data")
+    try:
+        phone = chromium_phone(rig)
+        seat_phone(phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
+        rig.stop()
+        rig.host = start_host(tmp_path / "another", port=rig.port)
+        note = phone.page.locator('.note[role="alert"]')
+        note.wait_for(timeout=CAUGHT_UP_S * 1000)
+        assert note.inner_text() == EN["refused"]["bad_token"]
+        assert phone.page.locator(JOIN).count() == 1 and phone.page.locator(".player.me").count() == 0
+        assert phone.page.evaluate("localStorage.getItem('cashrun.token')") is None
     finally:
         rig.close()
 
