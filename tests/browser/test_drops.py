@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from drops import CAUGHT_UP_S, Driver, Phone, Rig, caught_up, log_end
 from i18n_files import EN
+from web_driver import open_table
 from web_host import PHONE, start_host
 
 from companion.play.starting import REVEAL_SECONDS
@@ -232,6 +233,28 @@ def test_a_token_the_host_no_longer_knows_is_said_in_words(chromium_phone, tmp_p
         assert phone.page.locator(JOIN).count() == 1 and phone.page.locator(".player.me").count() == 0
         assert phone.page.evaluate("localStorage.getItem('cashrun.token')") is None
     finally:
+        rig.close()
+
+
+def test_the_table_does_not_say_a_connected_phone_does_not_answer(browser, chromium_phone, tmp_path):
+    """A phone that is connected but holds no start value (its storage lost it) is late at the start:
+    the table names it beside its green dot as connected and silent, not as a phone that does not answer."""
+    rig = Rig(tmp_path / "data")
+    contexts: list[Any] = []
+    try:
+        phone = chromium_phone(rig)
+        seat_phone(phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
+        phone.page.evaluate("localStorage.removeItem('cashrun.fair')")
+        table = open_table(browser, rig.host, contexts)
+        rig.banker.act({"type": "start"})
+        note = table.locator('[data-out="starting"].late')
+        note.wait_for(timeout=(REVEAL_SECONDS + 5) * 1000)
+        said = EN["lobby"]["starting_silent"]["one"].replace("{names}", "Ann")
+        assert note.inner_text() == said, note.inner_text()
+        assert rig.banker.latest["connected"][0]
+    finally:
+        for ctx in contexts:
+            ctx.close()
         rig.close()
 
 

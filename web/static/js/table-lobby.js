@@ -101,11 +101,17 @@ function boardBox(v, st) {
 }
 
 // The banker started: the phones still waited for, by name; once they are late, the banker may start
-// without them (the button comes with the lobby's controls).
+// without them (the button comes with the lobby's controls). A late phone that is connected is not
+// said not to answer (its dot is green): it is here and has not sent its part (a phone that took the
+// seat with a claim holds no start value), and the words say that.
 function startingNote(v) {
-  const waited = v.starting.waiting.map((seat) => v.players[seat].name);
-  return h("p", { class: `note starting${v.starting.late ? " late" : ""}`, role: "status", "aria-live": "polite", "data-out": "starting",
-    text: t(v.starting.late ? "lobby.starting_late" : "lobby.starting", { names: names(waited), n: waited.length }) });
+  const late = v.starting.late;
+  const named = (seats, key) => (seats.length ? t(key, { names: names(seats.map((s) => v.players[s].name)), n: seats.length }) : null);
+  const here = late ? v.starting.waiting.filter((s) => v.players[s].connected) : [];
+  const away = v.starting.waiting.filter((s) => !here.includes(s));
+  const words = [named(away, late ? "lobby.starting_late" : "lobby.starting"), named(here, "lobby.starting_silent")];
+  return h("p", { class: `note starting${late ? " late" : ""}`, role: "status", "aria-live": "polite", "data-out": "starting",
+    text: words.filter(Boolean).join(" ") });
 }
 
 export const SETTINGS = [
