@@ -1,7 +1,7 @@
-"""The start in the browser (issue 25): the phones reveal their start values by themselves when the
-banker starts; a phone that went away is named on the table's lobby after about five seconds, and
-the banker starts without it. The laptop's screen (1366×768) in English, the phones at 390×844
-(touch), one in Dutch."""
+"""The start in the browser (issues 25 and 47): the phones reveal their start values by themselves
+when the banker starts; a phone that went away is named on the table's lobby after about five
+seconds, and the banker starts without it: its seat leaves the game. The laptop's screen (1366×768)
+in English, the phones at 390×844 (touch), one in Dutch."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         settle(table)
         phones = [
             joined_phone(browser, host, name, contexts, **PHONE, locale=locale)
-            for name, locale in (("Ann", "en-GB"), ("Bob", "nl-NL"), ("Cas", "en-GB"))
+            for name, locale in (("Ann", "en-GB"), ("Bob", "nl-NL"), ("Cas", "en-GB"), ("Dee", "en-GB"))
         ]
-        table.wait_for_function("() => document.querySelectorAll('.lp').length === 3")
+        table.wait_for_function("() => document.querySelectorAll('.lp').length === 4")
         kept = kept_entries(phones)
         # Cas's phone goes away (asleep, out of the Wi-Fi) before the banker starts.
         phones[2].context.close()
@@ -35,7 +35,7 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         confirm_if_asked(table)
         said = "(w) => document.querySelector('[data-out=\"starting\"]')?.textContent === w"
         table.wait_for_function(said, arg=WORDS["en"]["lobby"]["starting"]["one"].format(names="Cas"), timeout=4_000)
-        for page, lang in ((phones[0], "en"), (phones[1], "nl")):
+        for page, lang in ((phones[0], "en"), (phones[1], "nl"), (phones[3], "en")):
             page.wait_for_function(
                 "(w) => document.querySelector('[data-out=\"lobby-lead\"]')?.textContent === w",
                 arg=WORDS[lang]["lobby"]["starting_phone"],
@@ -60,12 +60,14 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         without.click()
         confirm_if_asked(table)
         table.wait_for_function(GAME)
-        for page in phones[:2]:
+        for page in (phones[0], phones[1], phones[3]):
             page.wait_for_function(GAME)
         start = next(v["view"]["log"][0] for v in frames.views if v.get("kind") == "game")
-        assert start["start_values"] == [kept[0]["start_value"], kept[1]["start_value"], None]
-        assert start["start_commits"] == [k["start_commit"] for k in kept]
-        assert start["chains"] == [k["chain"] for k in kept]
+        playing = [kept[0], kept[1], kept[3]]  # Cas left the game with its seat
+        assert start["players"] == ["Ann", "Bob", "Dee"]
+        assert start["start_values"] == [k["start_value"] for k in playing]
+        assert start["start_commits"] == [k["start_commit"] for k in playing]
+        assert start["chains"] == [k["chain"] for k in playing]
     finally:
         for ctx in contexts:
             ctx.close()
