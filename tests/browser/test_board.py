@@ -169,8 +169,8 @@ def play(browser, host, tmp_path, shots):
                     table.wait_for_function(f"(seat) => !({WALKING})(seat)", arg=seat, timeout=15_000)
                     table.emulate_media(reduced_motion="reduce")
                 suggested += 1
-            else:
-                perform(page, action)
+            elif action["type"] != "draw_for" or mirror.view(None)["waiting"]["spinner"] == seat:
+                perform(page, action)  # (the other side's phone gives its link of a stake's draw by itself)
         mirror.apply(seat, action)
         view = mirror.view(None)
         wait_log(table, log_end(view))
