@@ -83,9 +83,9 @@ def owing(t: Table) -> list[Seat]:
 
 
 def give(t: Table, seat: Seat, link: str) -> Drawn | None:
-    """A side's link: it must hash to the head its chain stood at when the draw began (and then
-    becomes the seat's chain, unless a new phone brought another since). The draw, once every
-    side's link is in; None before."""
+    """A side's link: it must hash to the head its chain stood at when the draw began, and then
+    becomes the seat's chain (a chain a new phone brought meanwhile comes after the draw). The
+    draw, once every side's link is in; None before."""
     pending = t.core.pending
     at = pending["sides"].index(seat)
     head = pending["heads"][at]
