@@ -232,8 +232,10 @@ PANEL = """async ([id, text]) => {
     const opts = { kind: "phone", seat: 0, fetchExport: async () => text };
     await new Promise((done) => view.fairPanel(id, { ...opts, rerender: done }));
     const el = view.fairPanel(id, opts);
+    const forfeits = el.querySelector('[data-out="fair-forfeits"]');
     return { state: el.dataset.fair, failed: el.dataset.failed || null, head: el.querySelector('.fair-head').textContent,
-             steps: [...el.querySelectorAll('[data-step]')].map((s) => s.className) };
+             steps: [...el.querySelectorAll('[data-step]')].map((s) => s.className),
+             forfeits: forfeits && [forfeits.dataset.forfeits, forfeits.textContent] };
 }"""
 
 
@@ -257,6 +259,12 @@ def test_the_end_screen_says_which_check_failed_in_words(browser, host):
         "step good",
         "step good",
     ]  # no seed of its own kept
+    # The phones that did not give their part of a draw in time are named, one line.
+    seats = [e["seat"] for e in export["log"] if e["type"] == "forfeit"]
+    assert seats, "the game has no forfeit to show"
+    names = ", ".join(export["log"][0]["players"][s] for s in dict.fromkeys(seats))
+    key = "one" if len(set(seats)) == 1 else "other"
+    assert whole["forfeits"] == [",".join(map(str, seats)), en["forfeits"][key].format(names=names)]
     drawn = next(e for e in export["log"] if e["type"] == "spin")["draws"][0]
     drawn[2] = (drawn[2] + 1) % 37
     bad = page.evaluate(PANEL, ["bad", json.dumps(export)])
