@@ -3,10 +3,11 @@ for the packaging tests that start a build of ``cashrun``.
 
 Each phone joins with what a page adds to the draws (a client seed, a start value's commitment and
 a hash chain, ``tests/phonefair.py``), reveals its start value when the banker starts, and gives
-its chain's next link when a stake's draw waits for its side. The game is kept short the way ``tests/browser/finished_game.py`` keeps it:
-on each turn the banker gives the current player every casino until one announces a Cash & Run;
-the runner then says the lap is done and the banker confirms it. At the end each phone fetches the
-finished game (``fair``) and checks every draw with ``engine.verify``, as its page does.
+its chain's next link when a stake's draw waits for its side. The game is kept short the way
+``tests/browser/finished_game.py`` keeps it: on each turn the banker gives the current player
+every casino until one announces a Cash & Run; the runner then says the lap is done and the banker
+confirms it. At the end each phone fetches the finished game (``fair``) and checks every draw
+with ``engine.verify``, as its page does.
 """
 
 from __future__ import annotations

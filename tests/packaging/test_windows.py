@@ -33,7 +33,7 @@ from companion import __version__
 from companion.cli import DEFAULT_PORT
 from companion.saving.datafolder import LOCK_NAME
 from companion.translations import say
-from tests.live.livekit import Server
+from tests.live.livekit import Peer, Server
 from tests.live.test_live import log_length
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,12 +115,14 @@ def double_click(exe: Path, cwd: Path, opened: Path) -> tuple[Server, float]:
     return server, time.monotonic() - began
 
 
-def interrupt(server: Server) -> list[str]:
+def interrupt(server: Server) -> None:
     """Ctrl+C in the console window: SIGINT to both processes, which Wine gives them as the
-    console's CTRL_C_EVENT. The lines it printed last."""
+    console's CTRL_C_EVENT. Python stops serving, closes the database and ends with 0 (a
+    traceback would end it with 1, an unhandled Ctrl+C with 0xC000013A). Its last line, "Stopped.
+    The game is saved.", sometimes does not reach the pipe under Wine (docs/packaging.md), so it
+    is not asked for here; the start after it shows the game kept."""
     os.killpg(server.proc.pid, signal.SIGINT)
     assert server.proc.wait(STOP_WAIT) == 0, server.lines
-    return server.lines
 
 
 def hard_stop(server: Server) -> None:
@@ -167,7 +169,7 @@ def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_f
         # a phone's page reloaded: a new socket with the phone's token has its seat back
         ann = family.phones[0]
         ann.sio.disconnect()
-        family.phones[0] = type(ann)(TABLE, {"token": family.tokens[0]})
+        family.phones[0] = Peer(TABLE, {"token": family.tokens[0]})
         assert family.phones[0].wait_for(lambda m: m["kind"] == "game")["view"]["you"]["seat"] == 0
 
         # a second copy on the same data folder is refused and names the running one
@@ -178,7 +180,7 @@ def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_f
 
         before = family.table.views[-1]
         counts = [len(peer.views) for peer in family.peers]
-        assert say("en", "stopped") in interrupt(server)
+        interrupt(server)
         server, _ = double_click(windows_single_file, tmp_path, opened)
         assert say("en", "resumed", code=server.code) in server.lines
         assert server.key == family.table.auth["table_key"]
@@ -194,7 +196,7 @@ def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_f
         print(f"the game: {family.ids} acts, {draws} draws, every one checked")
         family.close()
         family = None
-        assert say("en", "stopped") in interrupt(server)
+        interrupt(server)
         assert unpacked() == left_before, "Ctrl+C left the unpacked files behind"
     finally:
         if family is not None:
