@@ -115,20 +115,39 @@ def double_click(exe: Path, cwd: Path, opened: Path) -> tuple[Server, float]:
     return server, time.monotonic() - began
 
 
+def program(proc: subprocess.Popen) -> list[int]:
+    """The single file's processes: PyInstaller's bootloader and Python, both named after the file.
+    Not the Wine services its start may have started in its process group: a hard stop of those
+    (or of Wine's server) would leave the others running for good."""
+    name = Path(proc.args[-1]).name.encode()
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            group = int(stat.read_text().rsplit(")", 1)[1].split()[2])
+            named = name in (stat.parent / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue  # it ended meanwhile
+        if group == proc.pid and named:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def interrupt(server: Server) -> None:
     """Ctrl+C in the console window: SIGINT to both processes, which Wine gives them as the
     console's CTRL_C_EVENT. Python stops serving, closes the database and ends with 0 (a
     traceback would end it with 1, an unhandled Ctrl+C with 0xC000013A). Its last line, "Stopped.
     The game is saved.", sometimes does not reach the pipe under Wine (docs/packaging.md), so it
     is not asked for here; the start after it shows the game kept."""
-    os.killpg(server.proc.pid, signal.SIGINT)
+    for pid in program(server.proc):
+        os.kill(pid, signal.SIGINT)
     assert server.proc.wait(STOP_WAIT) == 0, server.lines
 
 
 def hard_stop(server: Server) -> None:
-    """The process ends without a word (the console window's X ends it after a moment; the Task
+    """The program ends without a word (the console window's X ends it after a moment; the Task
     Manager at once): SIGKILL to both processes."""
-    os.killpg(server.proc.pid, signal.SIGKILL)
+    for pid in program(server.proc):
+        os.kill(pid, signal.SIGKILL)
     server.proc.wait(STOP_WAIT)
 
 
@@ -280,11 +299,13 @@ def test_the_console_window_names_itself_and_speaks_at_once(windows_single_file:
         lines = [line for line in console_text(shown).split("\n") if line.strip()]
         assert lines[0].endswith(say("en", "starting")) and say("en", "running") in lines[1], lines
         print(f"\nfirst line at {seen['starting']:.1f} s, the host's first at {seen['running']:.1f} s")
-        os.killpg(proc.pid, signal.SIGINT)
+        for pid in program(proc):
+            os.kill(pid, signal.SIGINT)
         assert proc.wait(STOP_WAIT) == 0
     finally:
         if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+            for pid in program(proc):
+                os.kill(pid, signal.SIGKILL)
             proc.wait(STOP_WAIT)
         os.close(screen)
 

@@ -132,8 +132,9 @@ def run(args: list[str], cwd: Path, **extra: str) -> str:
 
 def start(program: Path, cwd: Path, **extra: str) -> subprocess.Popen:
     """A Windows program started with no arguments, as a double-click starts it; its output (both
-    streams) on one text pipe. It leads a process group of its own: the single file runs as two
-    processes (PyInstaller's bootloader and Python) and Ctrl+C or a hard stop reaches both."""
+    streams) on one text pipe. It leads a process group of its own, which tells its processes
+    apart from other programs': the single file runs as two (PyInstaller's bootloader and Python),
+    and Ctrl+C or a hard stop is for both."""
     return subprocess.Popen(
         ["wine", str(program)],
         cwd=cwd,
