@@ -44,6 +44,12 @@ AWAY_S = 3.0
 """How long a phone is away (offline or asleep): the issue's Wi-Fi drop."""
 NAME_INPUT, JOIN = '[data-input="name"]', '[data-act="join"]'
 DO = '[data-act="do"][data-type="{}"]'
+WATCHING = """async (end) => {
+  const { store } = await import('/static/js/phone-shared.js');
+  const m = store.state.msg;
+  return store.state.conn === 'online' && !!m && m.kind === 'watch' && m.view.log_start + m.view.log.length === end;
+}"""
+"""A watching phone at the table's log entry ``end`` (its screen marks no log end: it is not a seat's)."""
 
 
 class ChromiumPhone(Phone):
@@ -252,6 +258,74 @@ def test_the_table_does_not_say_a_connected_phone_does_not_answer(browser, chrom
         said = EN["lobby"]["starting_silent"]["one"].replace("{names}", "Ann")
         assert note.inner_text() == said, note.inner_text()
         assert rig.banker.latest["connected"][0]
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        rig.close()
+
+
+def test_a_phone_back_after_the_banker_started_without_it_says_so_and_offers_to_watch(chromium_phone, tmp_path):
+    """The issue's second case: away when the banker starts, still away when the table names it late and
+    the banker starts without it (its seat leaves the game, docs/fairness.md); back, the phone says in
+    words that its seat is gone and offers to watch the game, never the lobby for the whole game."""
+    rig = Rig(tmp_path / "data")
+    try:
+        phone = chromium_phone(rig)
+        seat_phone(phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
+        rig.banker.act({"type": "add_player", "name": "Dee"})  # three play on without Ann's seat
+        phone.offline(True)
+        rig.banker.act({"type": "start"})
+        deadline = time.monotonic() + REVEAL_SECONDS + 5
+        while not (rig.banker.latest["view"].get("starting") or {}).get("late"):
+            assert time.monotonic() < deadline, "the phone was never named late"
+            time.sleep(0.05)
+        rig.banker.act({"type": "start_without"})
+        phone.offline(False)
+        note = phone.page.locator('.note[role="alert"]')
+        note.wait_for(timeout=CAUGHT_UP_S * 1000)
+        assert note.inner_text() == EN["refused"]["bad_token"]
+        phone.page.locator('[data-act="watch"]').click()
+        phone.page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'watch'")
+    finally:
+        rig.close()
+
+
+def test_the_table_screen_and_a_watcher_come_back_with_their_own_credentials(browser, chromium_phone, tmp_path):
+    """The table screen (its key) and a watching phone (the game's code) drop too: each comes back by
+    itself, the table screen with its banker's controls, the watcher watching, both at the table's state."""
+    rig = Rig(tmp_path / "data")
+    contexts: list[Any] = []
+    try:
+        phone = chromium_phone(rig)
+        seat_phone(phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
+        rig.banker.act({"type": "start"})
+        started_with_phone(rig)
+        screens = []
+        for path in (f"/table?key={rig.key}", f"/j/{rig.host.code}"):
+            line = rig.line()
+            ctx = browser.new_context(**PHONE, locale="en-GB")
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.goto(line.base + path)
+            screens.append((ctx, page, line))
+        (_, table, _), (wctx, watcher, _) = screens
+        watcher.locator('[data-act="watch"]').click()
+        watcher.wait_for_function("() => document.querySelector('#app').dataset.kind === 'watch'")
+        for _, _, line in screens:
+            line.cut()
+        wctx.set_offline(True)
+        driver, end = Driver(rig, [phone]), log_end(rig.banker.latest)
+        driver.until(lambda m: log_end(m) > end + 2)
+        wctx.set_offline(False)
+        want = log_end(rig.banker.latest)
+        table.wait_for_function(
+            "(end) => { const d = document.querySelector('#app').dataset;"
+            " return d.conn === 'online' && d.kind === 'game' && Number(d.logEnd) === end; }",
+            arg=want,
+            timeout=CAUGHT_UP_S * 1000,
+        )
+        watcher.wait_for_function(WATCHING, arg=want, timeout=CAUGHT_UP_S * 1000)
+        assert table.locator('[data-act="do"], [data-act="open"]').count() > 0  # the banker's controls
     finally:
         for ctx in contexts:
             ctx.close()
