@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -14,6 +15,13 @@ if TYPE_CHECKING:
     from companion.play.table import LiveTable
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
+
+
+@pytest.fixture(autouse=True)
+def host_log_heard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``caplog`` hears the host's log lines: once a host was set up in this process (``logs.setup``), the
+    host's loggers stop at their own console handler, and a test's ``caplog`` would see nothing."""
+    monkeypatch.setattr(logging.getLogger("companion"), "propagate", True)
 
 
 @pytest.fixture
