@@ -14,7 +14,7 @@ from typing import Any
 import socketio
 
 from tests.loopback import serving
-from tests.screen import Screen
+from tests.screen import Screen, readable
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 10.0
@@ -108,7 +108,7 @@ class Peer:
 
     def _view(self, data: dict[str, Any]) -> None:
         with self.changed:
-            self.views.append(data)
+            self.views.append(readable(data))
             self.changed.notify_all()
 
     def _update(self, data: dict[str, Any]) -> None:
