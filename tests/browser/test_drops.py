@@ -12,7 +12,7 @@ start value and its new seeds by themselves), and the table sees it connected.
 Faults (``line.py``): ``offline`` (Chromium: the context's offline switch; WebKit: the line refuses
 connections), ``cut`` (the connection closed under the page, as when the host closes it),
 ``asleep`` for the whole phase (Chromium: the page frozen by CDP and its line held, nothing moving
-either way; WebKit, where a locked iPhone closes its sockets and WebDriver cannot freeze a page:
+either way, through the others' turns for longer than the host waits for a pong; WebKit, where a locked iPhone closes its sockets and WebDriver cannot freeze a page:
 the line refuses connections, longer), and ``restart`` (the host stopped and started again on its
 folder and port, mid-phase). Every cell of the table is covered in both browsers.
 
@@ -32,6 +32,7 @@ from i18n_files import EN
 from web_driver import open_table
 from web_host import PHONE, start_host
 
+from companion.door.gate import WEBSOCKET_IDLE
 from companion.play.starting import REVEAL_SECONDS
 
 if TYPE_CHECKING:
@@ -163,7 +164,9 @@ def play_column(fault: str, phone: Phone, rig: Rig, fill: Callable[[str], None])
 
     # The others play their turns up to the phone's roll.
     driver.until(phoneless_turn)
-    back = drop(fault, phone, rig, lambda: driver.until(phone_rolls, phones_away=True))
+    # Frozen longer than the host waits for a pong, the socket is gone when the phone wakes.
+    longer = WEBSOCKET_IDLE + 1 if fault == "asleep" and phone.browser == "chromium" else 0
+    back = drop(fault, phone, rig, lambda: driver.until(phone_rolls, phones_away=True), longer)
     took["roll"] = caught_up(phone, rig.banker, back)
     driver.until(phone_rolls)
 
@@ -174,8 +177,16 @@ def play_column(fault: str, phone: Phone, rig: Rig, fill: Callable[[str], None])
     took["reveal"] = caught_up(phone, rig.banker, back, ", back mid-reveal", skip=False)
 
     # A seat without a phone puts a casino up for auction: the phone is a bidder.
-    msg = driver.until(lambda m: phoneless_turn(m) and auction_offer(m) is not None)
+    msg = driver.until(lambda m: phoneless_turn(m) and not m["view"]["players"][m["view"]["turn"]]["on_lap"])
     seat = msg["view"]["turn"]
+    if auction_offer(msg) is None:  # it has no casino left: the banker gives it one
+        casino = next(c["id"] for c in msg["view"]["casinos"] if c["owner"] != seat)
+        rig.banker.act({"type": "move_casino", "casino": casino, "to": seat, "reason": "Test"})
+        deadline = time.monotonic() + 5
+        while auction_offer(rig.banker.latest) is None:
+            assert time.monotonic() < deadline, "no auction offered"
+            time.sleep(0.02)
+        msg = rig.banker.latest
     back = drop(fault, phone, rig, lambda: rig.banker.act(auction_offer(msg), seat))
     took["auction"] = caught_up(phone, rig.banker, back)
     if 0 in rig.banker.latest["view"]["waiting"]["seats"]:  # not when it has less than the lowest bid
