@@ -23,6 +23,9 @@ PAUSES = 3
 ``pause_limit`` (``max``). A pause lasts until the banker resumes: he sits at the table with
 the bidders, and the table's break holds every clock anyway."""
 BEGINS = "auction_started"
+DRAW_SECONDS = 8.0
+"""How long the phones of a stake's sides have for their links (once the stage is free) before the
+side whose link is missing forfeits: the full time the screens' ring counts down."""
 """The event after which the banker has all his pauses again."""
 
 PACE = {"normal": 1, "long": 3}

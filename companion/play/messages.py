@@ -1,7 +1,7 @@
 """What each socket is told after a change: one place decides who sees what.
 
 A message is two parts (docs/protocol.md, "Updates"): ``public``, the same for every socket
-of the table (the lobby or ``game.view(None)``, who is connected, the auction countdown), and
+of the table (the lobby or ``game.view(None)``, who is connected, the auction's and a stake's draw's countdowns), and
 ``own``: a phone's kind, seat, legal actions and ``you`` (its own bluff cards), a watcher's
 kind, a table screen's kind, the banker's actions and the table's extras. The whole message
 is ``updates.join(public, own)`` (docs/protocol.md, "The view message"). Each part is a copy
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine import BANKER, Game
 
 from . import tonight
+from .countdown import DRAW_SECONDS
 from .pawns import with_pawns
 from .symbols import coded
 
@@ -41,6 +42,7 @@ class Source(Protocol):
     sockets: Sockets
     claims: Claims
     countdown: Countdown
+    spin: Countdown
     reveal: Reveal
     pause: Pause
     log_times: LogTimes
@@ -72,6 +74,7 @@ def public(table: Source) -> dict[str, Any]:
             "view": view,
             "connected": [p.pid in table.sockets.phones for p in players],
             "auction": table.countdown.state(table.auction_seconds()),
+            "draw": table.spin.state(DRAW_SECONDS),
             "paused": table.pause.on,
             "tonight": tonight.board(table.lobby, game),
         },

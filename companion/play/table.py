@@ -22,7 +22,7 @@ from .acting import Acting
 from .broadcast import Broadcast
 from .claims import Claims
 from .codes import new_id
-from .countdown import Countdown, full_time, paused_in
+from .countdown import DRAW_SECONDS, Countdown, full_time, paused_in
 from .lobby import Lobby
 from .pause import Pause
 from .reveal import Reveal
@@ -37,9 +37,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SPIN_SECONDS = 8.0
-"""How long the phones of a stake's sides have for their links (once the stage is free) before the
-side whose link is missing forfeits."""
 SPUN_ALONE = "a side's phone did not give its link in time: that side forfeits the draw"
 """The log line of each stake's draw that timed out (the browser tests count them)."""
 SPINS = ("spin", "die", "dice", "card")
@@ -198,7 +195,7 @@ class LiveTable(Joining, Starting, Acting):
     def spin_seconds(self) -> float:
         """The sides' time: counted once the stage has shown the outcome before it (the phone
         shows the button only then)."""
-        return SPIN_SECONDS + self.reveal.remaining()
+        return DRAW_SECONDS + self.reveal.remaining()
 
     def _spin_over(self, deadline: float) -> None:
         """The scheduler's call: a side's phone did not give its link in time, so that side forfeits

@@ -2,7 +2,8 @@
 // shows an outcome, the words that say so instead of any control; drawn from the message and the
 // state they are given.
 
-import { h } from "./dom.js";
+import { h, icon } from "./dom.js";
+import { drawLeft, drawRing } from "./draw-clock.js";
 import { t, has, money } from "./i18n.js";
 import { group, isSimple, OPEN, actionLabel, casinoById, playerName, describe, valueLabel } from "./actions.js";
 import { renderChooser } from "./chooser.js";
@@ -158,8 +159,10 @@ function whyLines(groups) {
   return why.length ? h("ul", { class: "why-lines" }, why.map((k) => h("li", { text: t(`help.why_${k}`) }))) : null;
 }
 
-// A stake's draw waits for my phone's part. The one who spins, rolls or draws (the rulebook's) gets
-// one big button named by the game's symbol (Spin, Roll, Draw); the link of my chain it sends is
+// A stake's draw waits for my phone's part. The one who spins, rolls or draws (the rulebook's) is
+// told what to do in its own verb ("Spin the roulette for Ann", "Roll the die") and gets one big
+// control, the wheel, the die or the card, with the ring of the sides' time under it; the control
+// goes inactive once the time is up (draw-clock.js) or at the tap. The link of my chain it sends is
 // added when it leaves (phone-play-input.js). The other side's phone gives its part by itself.
 function spinArea(v, st, seat) {
   const w = v.waiting || {};
@@ -167,13 +170,16 @@ function spinArea(v, st, seat) {
     return h("section", { class: "actions", "aria-label": t("me.your_move") },
       h("p", { class: "status", role: "status", "data-out": "giving", text: t("spin.giving") }));
   }
-  const help = w.bettor === seat ? t("spin.help_self") : t("spin.help", { bettor: playerName(v, w.bettor) });
-  return h("section", { class: "actions", "aria-label": t("me.your_move") },
-    h("p", { class: "status mine", role: "status", text: t("me.your_turn") }),
-    h("p", { class: "explain", text: help }),
+  const self = w.bettor === seat;
+  const todo = t(`spin.you_${w.symbol}${self ? "_self" : ""}`, { bettor: playerName(v, w.bettor) });
+  const over = drawLeft() === 0;
+  return h("section", { class: "actions spin-area", "aria-label": todo },
+    h("p", { class: "status mine", role: "status", "data-out": "spin-todo", text: todo }),
     h("div", { class: "decision", "data-decision": decisionKey({ view: v }, null) },
-      h("div", { class: "buttons" }, btn({ class: "btn big primary", "data-act": "do", "data-type": "draw_for", "data-out": "spin",
-        text: t(`spin.${w.symbol}`) }))),
+      btn({ class: "btn big primary spin-control", "data-act": "do", "data-type": "draw_for", "data-out": "spin", "data-symbol": w.symbol,
+        disabled: over, "aria-label": todo }, icon(w.symbol, "icon spin-icon"), h("span", { text: t(`spin.${w.symbol}`) })),
+      drawRing(t("draw.clock"))),
+    h("p", { class: "explain", text: self ? t("spin.help_self") : t("spin.help", { bettor: playerName(v, w.bettor) }) }),
     problem(st));
 }
 

@@ -4,7 +4,9 @@
 import { group } from "./actions.js";
 import { newChoice, chooserClick, chooserInput } from "./chooser.js";
 import { noteResult, dismissResult } from "./results.js";
-import { feelTurn, armTurnSignals, toggleChime } from "./turn.js";
+import { feelTurn, armTurnSignals, toggleChime, nudge } from "./turn.js";
+import { t } from "./i18n.js";
+import { setDrawClock, onHalfTime, onTimeUp } from "./draw-clock.js";
 import { setCountdown } from "./common.js";
 import { store, net, root, forget } from "./phone-shared.js";
 import { stopWatching } from "./phone-input.js";
@@ -59,6 +61,7 @@ function onChange(st) {
     seen = msg;
   }
   setCountdown(msg);
+  setDrawClock(msg);
   noteResult(msg);
   keepSeed(msg, (fair) => net.request("seed", fair));
   revealStart(msg, (value) => net.request("start_value", { start_value: value }));
@@ -83,6 +86,7 @@ function click(el, act, render) {
   if (act === "do") {
     const list = groups.get(el.dataset.type) || [];
     const a = el.dataset.at ? list.find((x) => x.at === Number(el.dataset.at)) : list.length === 1 && list[0];
+    if (a && a.type === "draw_for") el.disabled = true; // once: the draw is made with it
     if (a) send(a);
   } else if (act === "leave-ask") store.ui({ leaving: true });
   else if (act === "leave-no") store.ui({ leaving: false });
@@ -125,6 +129,16 @@ function holdToLook(root) {
   window.addEventListener("keyup", (ev) => { if (ev.key === " " || ev.key === "Enter") lift("key"); });
   return () => showFace(root);
 }
+
+// A stake's draw I spin for: halfway through its time the phone is nudged; at its end the control
+// goes inactive at once (the host's forfeit follows).
+const spinning = () => {
+  const msg = store.state.msg;
+  return msg && msg.kind === "game" && msg.view.phase === "opponent_draw" && msg.view.waiting.spinner === msg.seat
+    && actionsFor().has("draw_for") ? msg.view.waiting : null;
+};
+onHalfTime(() => { const w = spinning(); if (w) nudge(t(`spin.nudge_${w.symbol}`)); });
+onTimeUp(() => { root.querySelectorAll('[data-out="spin"]').forEach((b) => { b.disabled = true; }); });
 
 const showHeldFace = holdToLook(root);
 armTurnSignals(); // the turn is felt (a vibration, a chime)

@@ -108,6 +108,32 @@ class Stage {
     this.shown = null; // what showLast last wrote (the outcome's event and the caption's case), till the stage plays
     this.until = null; // performance.now() when the host's reveal clock ends, while one runs
     this.waited = false; // the last view came held (connected during a reveal): nothing to play
+    this.noted = null; // {text, symbol}: what the caption says instead of the last outcome (setNote)
+  }
+
+  // A stake's draw waits, or its time ran out: the caption says what the headline says (who spins,
+  // whose phone did not answer) instead of the last outcome, which is dimmed; while a draw waits its
+  // randomiser stands blank (one die, the card's back), so the player's earlier roll does not read as
+  // this draw's throw. `symbol`: the draw's game, null after it. Shown once the stage is idle.
+  setNote(text, symbol = null) {
+    const was = this.noted;
+    if ((was ? `${was.symbol}|${was.text}` : null) === (text ? `${symbol}|${text}` : null)) return;
+    this.noted = text ? { text, symbol } : null;
+    this.shown = null;
+    if (this.idle && this.view) this.showLast();
+  }
+
+  // The note's part of showLast: true when it wrote the caption.
+  showNote() {
+    if (!this.noted) return false;
+    const { text, symbol } = this.noted;
+    const kind = symbol === "roulette" ? "spin" : symbol === "dice" ? "dice" : symbol === "cards" ? "card" : null;
+    if (kind) this.focus(kind);
+    if (kind === "dice") { setData(this.el, "dice", "1"); showFace(this.dice[0], 0); } else if (kind === "card") this.turn(this.card, "back");
+    this.caption.classList.remove("named");
+    this.say(text);
+    setData(this.el, "stale", "");
+    return true;
   }
 
   focus(kind) { setData(this.el, "focus", kind); }
@@ -168,10 +194,11 @@ class Stage {
     // Shown already (the same event, kept by an update), with this caption, since the stage last
     // played: nothing to write (its words cost as much as the rest of the stage's part of an update).
     const event = i >= 0 ? log[i] : null;
-    const said = `${named ? `${named.at}/${named.dice_at}` : ""} ${later}`;
+    const said = `${named ? `${named.at}/${named.dice_at}` : ""} ${later} ${this.noted ? this.noted.text : ""}`;
     if (this.shown && this.shown.event === event && this.shown.said === said) return;
     this.shown = { event, said };
     if (event) this.show(event);
+    if (this.showNote()) return;
     this.caption.classList.toggle("named", !!named);
     if (named) this.say(t("show.named_short", { space_no: named.at + 1, dice_no: named.dice_at + 1 }));
     else if (later) this.say("");

@@ -5,7 +5,8 @@ import { h, own, setText, nodeOf } from "./dom.js";
 import { currentLang, t, has, money } from "./i18n.js";
 import { History } from "./table-history.js";
 import { playerName } from "./actions.js";
-import { waitingText, casinoName } from "./words.js";
+import { waitingText, casinoName, eventText } from "./words.js";
+import { drawRing } from "./draw-clock.js";
 import { countdownLine } from "./common.js";
 import { pawnClass, pawnMark } from "./pawn.js";
 import { BoardRing, lapLine } from "./board-ring.js";
@@ -18,15 +19,23 @@ import { lazy } from "./lazy.js";
 function playersPanel(msg) {
   const v = msg.view, tb = msg.table || {};
   const waiting = new Set((v.waiting && v.waiting.seats) || []);
+  const acting = actingSeat(v);
   const panels = [...v.players].sort((x, y) => x.seat - y.seat).map((p) => {
     const seat = p.seat;
     const phone = tb.phones ? tb.phones[seat] : true;
     const connected = msg.connected && msg.connected[seat];
     const cas = v.casinos.filter((c) => c.owner === seat);
-    return parts.use(`player-${seat}`, [p, v.turn === seat, waiting.has(seat), connected, phone, needs, ...cas],
-      () => playerPanel(p, v.turn === seat, cas, waiting.has(seat), connected, phone));
+    return parts.use(`player-${seat}`, [p, acting === seat, waiting.has(seat), connected, phone, needs, ...cas],
+      () => playerPanel(p, acting === seat, cas, waiting.has(seat), connected, phone));
   });
   return h("ul", { class: "tplayers", "data-n": v.players.length, "aria-label": t("table.players") }, panels);
+}
+
+// The seat whose panel is framed: the one who spins, rolls or draws while a stake's draw waits for
+// a tap, else the player whose turn it is.
+function actingSeat(v) {
+  const w = v.waiting || {};
+  return v.phase === "opponent_draw" && typeof w.spinner === "number" ? w.spinner : v.turn;
 }
 
 // One player's panel; `cas`: their casinos; `waits`: the game waits for them (the pulsing dot).
@@ -227,7 +236,10 @@ export function game(msg, st) {
   loadEnd();
   loadNeeds();
   if (v.over) return ending ? ending.endScreen(msg, st) : h("main", { class: "end-grid" });
-  const text = v.opening ? t("show.opening") : waitingText(v);
+  const forfeit = freshForfeit(v, (msg.table || {}).log_times || NO_TIMES);
+  const drawing = v.phase === "opponent_draw";
+  const text = v.opening ? t("show.opening") : forfeit ? t("show.forfeit_then", { forfeit, next: waitingText(v) }) : waitingText(v);
+  scene.stage?.setNote(drawing ? waitingText(v) : forfeit, drawing ? v.waiting.symbol : null);
   // Kept while its words are the same.
   const status = parts.use("status", [text], () =>
     h("p", { class: "big-status", role: "status", "aria-live": "polite", "data-out": "status", "data-long": stepFor(text), text }));
@@ -235,9 +247,28 @@ export function game(msg, st) {
   return h("main", { class: "game-grid" },
     column(parts.use("players", [v.players, v.turn, (v.waiting || {}).seats, msg.connected, (msg.table || {}).phones, v.casinos, needs],
       () => h("aside", { class: "col-players", "aria-label": t("table.players") }, playersPanel(msg)))),
-    column(h("section", { class: `col-center${centreState(v.phase, chooser)}` }, status, probeBox, centreStage(msg, st), parts.use("purse", [v.pot, v.bank, v.debt], () => money2(v)), seats,
+    column(h("section", { class: `col-center${centreState(v.phase, chooser)}` }, status, drawing ? drawWho(v) : null, probeBox, centreStage(msg, st), parts.use("purse", [v.pot, v.bank, v.debt], () => money2(v)), seats,
       problem(st))),
     column(h("aside", { class: "col-history", "aria-label": t("table.history") }, history(msg), parts.use("for-sale", [v.casinos], () => forSale(v)))));
+}
+
+// Whose hand acts in a stake's draw (the one who spins, rolls or draws; none when only the phones
+// give their parts) and the ring of the seconds the phones have left (draw-clock.js).
+function drawWho(v) {
+  const w = v.waiting || {};
+  const p = typeof w.spinner === "number" ? v.players.find((q) => q.seat === w.spinner) : null;
+  return h("div", { class: "draw-who", "data-out": "draw-who", "data-seat": p ? p.seat : null },
+    p ? h("span", { class: `who ${pawnClass(p)}` }, pawnMark(p), h("span", { class: "pname", text: p.name, title: p.name })) : null,
+    drawRing(t("draw.clock")));
+}
+
+// The text of a `forfeit` that came with the table's last action (a stake's draw whose time ran
+// out), or null: the headline and the stage's caption both name the phone that did not answer.
+function freshForfeit(v, times) {
+  const log = v.log || [];
+  const i = log.findLastIndex((e) => e.type === "forfeit");
+  if (i < 0 || !times[i] || times[i] !== times[log.length - 1]) return null;
+  return eventText(log[i], v);
 }
 
 // A column in its grid cell: a grid item cannot be where a layout starts (Chromium lays out a grid

@@ -8,6 +8,7 @@ import { group, isSimple, OPEN } from "./actions.js";
 import { newChoice } from "./chooser.js";
 import { setData, setCountdown, stayAwake, themeButton, langButton, applyTheme, keepFocus, restoreFocus, markState } from "./common.js";
 import { Stage } from "./stage.js";
+import { setDrawClock } from "./draw-clock.js";
 import { soundOn } from "./sounds.js";
 import { confirmBox } from "./confirm.js";
 import { mount as mountStory, tell } from "./story.js";
@@ -209,6 +210,7 @@ store.addEventListener("change", () => {
   const msg = shown(store.state);
   if (msg && msg.kind === "lobby" && msg.view.players.length >= (msg.view.min_players || 3)) loadPlaying();
   setCountdown(msg);
+  setDrawClock(msg);
   stayAwake(!!msg && msg.kind === "game" && !msg.view.over);
   render();
 });

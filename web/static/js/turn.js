@@ -9,6 +9,7 @@ const CHIME = "cashrun.chime";
 const TITLE = document.title;
 let shownTitle = TITLE;
 let waiting = false;
+let nudged = null; // the title of the nudge halfway through a stake's draw I spin for, while it waits
 let awake = false; // whether the screen is kept on (asked only when that changes)
 let audio = null;
 
@@ -56,19 +57,32 @@ function chime() {
   src.start();
 }
 
-// Called after every message: vibrate and chime when the phone starts waiting for its player.
+// Called after every message: vibrate and chime when the phone starts waiting for its player. The
+// other side of a stake's draw, whose phone gives its part by itself, is not called: it is not its turn.
 function feelTurn(msg) {
   const inGame = !!msg && msg.kind === "game" && !msg.view.over;
-  const now = inGame && (msg.legal_actions || []).length > 0;
-  if (now && !waiting) {
-    if (navigator.vibrate) navigator.vibrate([180, 90, 180]);
-    chime();
-  }
+  const drawing = inGame && msg.view.phase === "opponent_draw";
+  const now = inGame && (msg.legal_actions || []).length > 0 && (!drawing || msg.view.waiting.spinner === msg.seat);
+  if (now && !waiting) buzz();
   waiting = now;
-  const title = now ? `${t("turn.title")} · ${TITLE}` : TITLE;
+  if (!drawing || !now) nudged = null;
+  const title = nudged ? `${nudged} · ${TITLE}` : now ? `${t("turn.title")} · ${TITLE}` : TITLE;
   if (shownTitle !== title) document.title = shownTitle = title;
   if (inGame !== awake) stayAwake(inGame);
   awake = inGame;
+}
+
+function buzz() {
+  if (navigator.vibrate) navigator.vibrate([180, 90, 180]);
+  chime();
+}
+
+// Halfway through the time of a stake's draw I spin for: the phone buzzes again and its title says
+// so (nothing here needs a secure context); the next message that is no longer that draw ends it.
+function nudge(title) {
+  nudged = title;
+  buzz();
+  document.title = shownTitle = `${title} · ${TITLE}`;
 }
 
 // The first touch unlocks sound.
@@ -82,4 +96,4 @@ function armTurnSignals() {
   }, { capture: true });
 }
 
-export { feelTurn, armTurnSignals, chimeOn, toggleChime };
+export { feelTurn, armTurnSignals, chimeOn, toggleChime, nudge };
