@@ -5,7 +5,7 @@ driven as in test_stage_secrets (the steps worked out on a local engine). A dice
 rolls himself, so his phone says "Roll the die" and the table frames and names him, its die blank
 (not his movement roll), until his tap on the big die draws it. A roulette casino owned by the
 Dutch phone: that phone says "Draai de roulette voor …"; the table frames and names it, and its
-ring counts the host's eight seconds down; halfway the phone's title nudges; the phone does not
+ring counts the host's eight seconds down (the player's phone shows the ring too); halfway the phone's title nudges; the phone does not
 tap, its control goes inactive at the time's end, and the table's headline and the stage's caption
 both say that its phone did not answer (the forfeit).
 """
@@ -133,6 +133,8 @@ def test_the_spin_says_who_acts_counts_down_nudges_and_names_the_silent_phone(br
         )
         first = table.evaluate(TABLE_SAYS)
         assert first["caption"] == headline and first["framed"] == [spinner] and first["who"] == str(spinner), first
+        ring = game.phones[bettor].locator('[data-out="draw-clock"]')
+        ring.wait_for(timeout=5_000)  # the player's phone shows the clock too, under who spins
         table.wait_for_timeout(1500)
         later = table.evaluate(TABLE_SAYS)
         assert int(later["left"]) < int(first["left"]) <= 8, (first, later)

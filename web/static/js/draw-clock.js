@@ -16,7 +16,7 @@ const ends = [];
 
 // After every message: the clock of the draw the game waits for, or none.
 function setDrawClock(msg) {
-  const d = msg && msg.kind === "game" && msg.view.phase === "opponent_draw" ? msg.draw : null;
+  const d = msg && msg.kind !== "lobby" && msg.view && msg.view.phase === "opponent_draw" ? msg.draw : null;
   if (!d) clock = null;
   else if (d.paused) clock = { paused: d.remaining, seconds: d.seconds };
   else {

@@ -17,6 +17,7 @@ import { actionsArea, auctionLine, chooserOpts, showingPanel, showingNow } from 
 import { fairPanel, fingerprint } from "./fair-view.js";
 import { needsSection } from "./needs.js";
 import { tonightBoard } from "./tonight.js";
+import { drawRing } from "./draw-clock.js";
 
 // The chime's switch, shown in a game: whether the chime is on, or null without the switch.
 const chime = (st) => (st.msg && st.msg.kind === "game" ? chimeOn() : null);
@@ -143,7 +144,7 @@ function gameScreen(msg, st) {
       parts.use("needs", [me.needs, v.casinos, v.players], () => needsSection(me, v)), tableInfo(msg, st));
   }
   return h("main", { class: `screen game ${pawnClass(me)}` },
-    h("div", { class: "reach" }, mine, v.over ? null : result(), status, fairLine(msg, st), v.over ? null : last, auctionPart(msg)),
+    h("div", { class: "reach" }, mine, v.over ? null : result(), status, showing ? null : drawPart(v), fairLine(msg, st), v.over ? null : last, auctionPart(msg)),
     cards, showing ? null : problem(st), tableInfo(msg, st));
 }
 
@@ -177,6 +178,10 @@ const auctionPart = (msg) => {
   return v.phase === "auction" ? parts.use("auction", [v.waiting, v.casinos, v.players, msg.auction], () => auctionLine(v)) : null;
 };
 
+// A stake's draw that another phone acts in: the ring of the phones' seconds under the status
+// (draw-clock.js ticks it; the status says who spins, rolls or draws).
+const drawPart = (v) => (v.phase === "opponent_draw" ? drawRing(t("draw.clock")) : null);
+
 // The win gets a screen of its own.
 function wonScreen(msg, me, st) {
   return h("main", { class: `screen won ${pawnClass(me)}`, "data-screen": "won" },
@@ -205,7 +210,7 @@ function watchScreen(msg, st, top) {
   const showing = msg.reveal ? showingPanel("table") : null;
   return h("main", { class: "screen watch", "data-screen": "watch" },
     top || h("h1", { text: t("watch.title") }), fairLine(msg, st),
-    showing || statusLine(v),
+    showing || statusLine(v), showing ? null : drawPart(v),
     showing ? null : lastPart(v), auctionPart(msg),
     players(msg, null),
     h("p", { class: "hint", text: t("me.table", { pot: money(v.pot) }) }),
