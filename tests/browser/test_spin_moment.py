@@ -16,7 +16,9 @@ from typing import Any
 
 from game_plan import NAMES
 from i18n_files import EN, WORDS
+from phone_fit import LANDSCAPE, OFF_SCREEN, PORTRAIT
 from planner import Planner
+from seeded_game_steps import MAIN_AT
 from test_stage_secrets import Game3
 from web_host import start_host, stop_host
 
@@ -35,6 +37,10 @@ TABLE_SAYS = """() => ({
   die: document.querySelector('.stage')?.dataset.focus === 'dice'
     ? [document.querySelector('.stage').dataset.dice, document.querySelector('.stage .die')?.dataset.face] : null,
 })"""
+IN_VIEW = """() => Object.fromEntries(['[data-out="spin-todo"]', '[data-out="spin"]'].map((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [sel, r.top >= 0 && r.bottom <= innerHeight];
+}))"""
 WATCH_BUTTON = """() => {
   window.__late = [];
   window.__watch = setInterval(() => {
@@ -100,6 +106,10 @@ def test_the_spin_says_who_acts_counts_down_nudges_and_names_the_silent_phone(br
         assert phone.locator('[data-out="spin"]').get_attribute("data-symbol") == "dice"
         box = phone.locator('[data-out="spin"]').bounding_box()
         assert box["width"] >= 96 and box["height"] >= 96, box
+        phone.wait_for_timeout(300)  # the page brings a new decision into view in an animation frame
+        seen = phone.evaluate(IN_VIEW)
+        assert all(seen.values()), seen  # what to do and the control on screen together
+        low = phone.evaluate(MAIN_AT)
         headline = EN["wait"]["opponent_draw_dice_self"].format(bettor=NAMES[bettor])
         table.wait_for_function(
             "(s) => document.querySelector('[data-out=\"status\"]').textContent === s", arg=headline
@@ -111,6 +121,10 @@ def test_the_spin_says_who_acts_counts_down_nudges_and_names_the_silent_phone(br
         assert other.locator('[data-out="spin"]').count() == 0  # it gives its part by itself
         turn_title = WORDS[lang_of(other)]["turn"]["title"]
         assert turn_title not in other.title()
+        phone.set_viewport_size(LANDSCAPE)  # a phone turned: the control is still whole on screen
+        phone.wait_for_function(f"() => ({OFF_SCREEN})() === ''", timeout=3_000)
+        phone.set_viewport_size(PORTRAIT)
+        phone.wait_for_function(f"() => ({OFF_SCREEN})() === ''", timeout=3_000)
         phone.locator('[data-out="spin"]').tap()
         while (tap := link_for(game.mirror.view(None), game.plan.chains)) is not None:
             game.mirror.apply(*tap)
@@ -154,7 +168,8 @@ def test_the_spin_says_who_acts_counts_down_nudges_and_names_the_silent_phone(br
         late = phone.evaluate("() => { clearInterval(window.__watch); return window.__late; }")
         assert all(late), late  # the control went inactive with the time
         assert phone.locator('[data-out="spin"]:not([disabled])').count() == 0
-        print(f"\nthe table's ring: {first['left']} s, then {later['left']} s 1.5 s later; nudged at {left} s left")
+        print(f"\nthe spin control's middle at {low:.0%} of the phone's height (after the bet's chooser)")
+        print(f"the table's ring: {first['left']} s, then {later['left']} s 1.5 s later; nudged at {left} s left")
         assert not game.errors, game.errors
     finally:
         if game is not None:

@@ -173,13 +173,14 @@ function spinArea(v, st, seat) {
   const self = w.bettor === seat;
   const todo = t(`spin.you_${w.symbol}${self ? "_self" : ""}`, { bettor: playerName(v, w.bettor) });
   const over = drawLeft() === 0;
-  return h("section", { class: "actions spin-area", "aria-label": todo },
+  // The whole area is the decision the page keeps in view: what to do comes into view with the control.
+  return h("section", { class: "actions spin-area", "aria-label": todo, "data-decision": decisionKey({ view: v }, null) },
     h("p", { class: "status mine", role: "status", "data-out": "spin-todo", text: todo }),
-    h("div", { class: "decision", "data-decision": decisionKey({ view: v }, null) },
+    h("p", { class: "explain", text: self ? t("spin.help_self") : t("spin.help", { bettor: playerName(v, w.bettor) }) }),
+    h("div", { class: "decision" },
       btn({ class: "btn big primary spin-control", "data-act": "do", "data-type": "draw_for", "data-out": "spin", "data-symbol": w.symbol,
         disabled: over, "aria-label": todo }, icon(w.symbol, "icon spin-icon"), h("span", { text: t(`spin.${w.symbol}`) })),
       drawRing(t("draw.clock"))),
-    h("p", { class: "explain", text: self ? t("spin.help_self") : t("spin.help", { bettor: playerName(v, w.bettor) }) }),
     problem(st));
 }
 
