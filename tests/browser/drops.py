@@ -275,8 +275,11 @@ class Driver:
         seats = view["waiting"]["seats"]
         if "confirm_lap" in own:
             banker.act({"type": "confirm_lap"})
-        elif not seats:
+        elif not seats and "close_auction" in own:
             banker.act({"type": "close_auction"})
+        elif not seats:  # the table's state is a moment old (the game just ended)
+            time.sleep(0.05)
+            return
         elif finish and self._give_casinos(msg, seats[0], own):
             return
         elif seats[0] in self.phones:

@@ -117,11 +117,12 @@ def test_six_phones_dropping_at_random_play_a_game_to_its_end(browser, tmp_path)
         for p in phones:
             p.line.block(False)
         length = time.monotonic() - started
-        over = rig.banker.latest
         for p in phones:
             driver.wait_shown(p)
-            assert p.state()["kind"] == "game" and p.state()["logEnd"] == str(log_end(over))
+        over = rig.banker.latest
         assert all(over["connected"]), over["connected"]
+        for p in phones:
+            assert p.state()["kind"] == "game" and p.state()["logEnd"] == str(log_end(over))
         saved = phone_rows(rig, game_id)
         answered = [i for p in phones for i in p.page.evaluate("window.answered")]
         assert len(saved) == len(set(saved)) and sorted(saved) == sorted(answered), (len(saved), len(answered))
