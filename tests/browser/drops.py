@@ -250,6 +250,7 @@ class Driver:
             msg = self.rig.banker.latest
             if done(msg) or (phones_away and set(msg["view"].get("waiting", {}).get("seats", [])) & set(self.phones)):
                 return msg
+            assert not msg["view"].get("over"), f"the game ended first: {summary_of(msg)}"
             self.step(finish)
         v = self.rig.banker.latest["view"]
         seen = [(e.get("type"), e.get("seat")) for e in v.get("log", [])[-12:]]

@@ -3,8 +3,8 @@
 One test per browser and fault plays one game through every phase: a phone joins in its open page
 (never reloaded), two seats without a phone and the banker play over the table's socket, and at
 each phase the fault takes the phone away while the phase happens: the banker starts (the start
-values' exchange), the others play up to the phone's roll, the phone's roll is on the stage (a
-reveal in progress), a seat without a phone puts a casino up for auction (the phone's bid), the
+values' exchange), a seat without a phone puts a casino up for auction (the phone's bid), the
+others play up to the phone's roll, the phone's roll is on the stage (a reveal in progress), the
 banker plays again. The phone comes back in its seat and shows the table's state without a reload
 within ``CAUGHT_UP_S``; its next move is then taken (a tap where a person taps: roll, pass; its
 start value and its new seeds by themselves), and the table sees it connected.
@@ -162,21 +162,8 @@ def play_column(fault: str, phone: Phone, rig: Rig, fill: Callable[[str], None])
     took["starting"] = caught_up(phone, rig.banker, back)
     started_with_phone(rig)
 
-    # The others play their turns up to the phone's roll.
-    driver.until(phoneless_turn)
-    # Frozen longer than the host waits for a pong, the socket is gone when the phone wakes.
-    longer = WEBSOCKET_IDLE + 1 if fault == "asleep" and phone.browser == "chromium" else 0
-    back = drop(fault, phone, rig, lambda: driver.until(phone_rolls, phones_away=True), longer)
-    took["roll"] = caught_up(phone, rig.banker, back)
-    driver.until(phone_rolls)
-
-    # The phone's roll on the stage: back mid-reveal, it waits for the stage like every phone.
-    taken(phone, rig, "roll")
-    assert rig.banker.latest.get("reveal"), "no reveal running"
-    back = drop(fault, phone, rig, lambda: None)
-    took["reveal"] = caught_up(phone, rig.banker, back, ", back mid-reveal", skip=False)
-
-    # A seat without a phone puts a casino up for auction: the phone is a bidder.
+    # A seat without a phone puts a casino up for auction: the phone is a bidder (first: a game can end
+    # early, a seat bankrupt by its auctions).
     msg = driver.until(lambda m: phoneless_turn(m) and not m["view"]["players"][m["view"]["turn"]]["on_lap"])
     seat = msg["view"]["turn"]
     if auction_offer(msg) is None:  # it has no casino left: the banker gives it one
@@ -191,6 +178,20 @@ def play_column(fault: str, phone: Phone, rig: Rig, fill: Callable[[str], None])
     took["auction"] = caught_up(phone, rig.banker, back)
     if 0 in rig.banker.latest["view"]["waiting"]["seats"]:  # not when it has less than the lowest bid
         taken(phone, rig, "pass_bid")
+
+    # The others play their turns up to the phone's roll.
+    driver.until(phoneless_turn)
+    # Frozen longer than the host waits for a pong, the socket is gone when the phone wakes.
+    longer = WEBSOCKET_IDLE + 1 if fault == "asleep" and phone.browser == "chromium" else 0
+    back = drop(fault, phone, rig, lambda: driver.until(phone_rolls, phones_away=True), longer)
+    took["roll"] = caught_up(phone, rig.banker, back)
+    driver.until(phone_rolls)
+
+    # The phone's roll on the stage: back mid-reveal, it waits for the stage like every phone.
+    taken(phone, rig, "roll")
+    assert rig.banker.latest.get("reveal"), "no reveal running"
+    back = drop(fault, phone, rig, lambda: None)
+    took["reveal"] = caught_up(phone, rig.banker, back, ", back mid-reveal", skip=False)
 
     # The game's end, and Play again: the phone is seated in the new lobby and sends its new seeds.
     driver.until(lambda m: m["view"].get("over"), finish=True)
