@@ -35,7 +35,11 @@ SPILL = """() => {
   return r.left - spill >= ring.left && r.top - spill >= ring.top && r.right + spill <= ring.right && r.bottom + spill <= ring.bottom;
 }"""
 """Whether the picked space's mark (its outline and shadows) is drawn inside the preview ring."""
-SHEET_TOP = "() => [document.scrollingElement.scrollTop, document.querySelector('.board-sheet').scrollTop]"
+SHEET_TOP = (
+    "() => [document.scrollingElement.scrollTop - window.openedAt, document.querySelector('.board-sheet').scrollTop]"
+)
+"""How far the page and the sheet scrolled since the editor opened (the lobby is taller than the
+screen: the page is first scrolled to the board's fold, as a person does to reach it)."""
 
 
 def open_editor(browser, host, locale: str):
@@ -44,7 +48,10 @@ def open_editor(browser, host, locale: str):
     page.goto(host.table_url)
     settle(page)
     page.evaluate(COUNT_TAPS)
-    page.locator('[data-details="boardOpen"] summary').click()
+    summary = page.locator('[data-details="boardOpen"] summary')
+    summary.scroll_into_view_if_needed()
+    page.evaluate("() => { window.openedAt = document.scrollingElement.scrollTop; }")
+    summary.click()
     page.locator(".board-sheet").wait_for()  # the editor loads the first time it opens
     return ctx, page
 

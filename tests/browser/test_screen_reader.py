@@ -33,7 +33,7 @@ def claim(table, phone, base: str, seat: int) -> None:
     table.get_by_role("button", name=f"Show the code for {NAMES[seat]}").click()
     shown = table.get_by_text(re.compile(rf"{NAMES[seat]}: \d{{4}} \d{{4}}")).inner_text()
     code = re.search(r"\d{4} \d{4}", shown).group().replace(" ", "")
-    table.get_by_role("button", name="Close the banker's drawer").click()
+    table.get_by_role("button", name="Close the banker's menu").click()
     phone.goto(f"{base}/c/{code}")
     phone.get_by_role("button", name=re.compile("Take")).click()
 
