@@ -179,7 +179,7 @@ function spinArea(v, st, seat) {
     h("p", { class: "explain", text: self ? t("spin.help_self") : t("spin.help", { bettor: playerName(v, w.bettor) }) }),
     h("div", { class: "decision" },
       btn({ class: "btn big primary spin-control", "data-act": "do", "data-type": "draw_for", "data-out": "spin", "data-symbol": w.symbol,
-        disabled: over, "aria-label": todo }, icon(w.symbol, "icon spin-icon"), h("span", { text: t(`spin.${w.symbol}`) })),
+        disabled: over }, icon(w.symbol, "icon spin-icon"), h("span", { text: t(`spin.${w.symbol}`) })),
       drawRing(t("draw.clock"))),
     problem(st));
 }
