@@ -172,6 +172,8 @@ class Host:
             hashed = token_hash(token) if valid else ""
             found = self.store.game_of_token(hashed) if valid else None
             table = self.table(found[0]) if found is not None else None
+            if found is None and valid and self.store.left_out(hashed):
+                raise Refused("refused", {"code": "left_out"})
             if found is None or table is None:
                 raise Refused("refused", {"code": "bad_token"})
             if not self.guard.seat_connect(hashed):

@@ -24,6 +24,10 @@ CREATE TABLE IF NOT EXISTS tokens (
     pid TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tokens_game ON tokens (game);
+CREATE TABLE IF NOT EXISTS left_out (
+    hash TEXT PRIMARY KEY,           -- sha256 of the token of a seat the banker started without
+    game TEXT NOT NULL REFERENCES games (id)
+);
 CREATE TABLE IF NOT EXISTS actions (
     game TEXT NOT NULL REFERENCES games (id),
     n INTEGER NOT NULL,

@@ -219,6 +219,10 @@ class Store:
             values += [change.engine, n]
         self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*values, game_id))
         self._db.executemany("DELETE FROM tokens WHERE hash = ?", [(h,) for h in change.drop_tokens])
+        if row.action.get("type") == "start" and row.answer.get("left"):  # the seats left out's tokens
+            self._db.executemany(
+                "INSERT OR REPLACE INTO left_out VALUES (?, ?)", [(h, game_id) for h in change.drop_tokens]
+            )
         self._db.executemany(
             "INSERT INTO tokens VALUES (?, ?, ?)",
             [(h, game_id, pid) for h, pid in change.add_tokens.items()],
@@ -283,6 +287,10 @@ class Store:
         with self._lock:
             row = self._db.execute("SELECT game, pid FROM tokens WHERE hash = ?", (token_hash,)).fetchone()
         return (row[0], row[1]) if row else None
+
+    def left_out(self, token_hash: str) -> bool:
+        """Whether the token was a lobby seat's that the banker started the game without."""
+        return self._one("SELECT game FROM left_out WHERE hash = ?", token_hash) is not None
 
     def lobby_of_code(self, code: str) -> str | None:
         return self._one("SELECT id FROM games WHERE code = ? AND status = 'lobby'", code)

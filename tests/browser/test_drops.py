@@ -16,6 +16,12 @@ either way, through the others' turns for longer than the host waits for a pong;
 the line refuses connections, longer), and ``restart`` (the host stopped and started again on its
 folder and port, mid-phase). Every cell of the table is covered in both browsers.
 
+A stake's draw has its own test per browser (one game, ``DRAW_FAULTS``): a seat without a phone
+bets at a casino of the phone, so the draw waits for the phone's link alone, while the phone is
+away; at roulette the phone spins (its tap), at dice or cards it gives its link without a tap.
+Back, it shows the table's state and the draw is made, not forfeited. Asleep is left out: away past
+the host's ping window is longer than the draw's 8 s.
+
 The host's reveal clock runs (scale 1), and the banker skips each reveal (as the table's button
 does) except the phone's roll's, so a game is only as long as its moves.
 """
@@ -33,6 +39,7 @@ from web_driver import open_table
 from web_host import PHONE, start_host
 
 from companion.door.gate import WEBSOCKET_IDLE
+from companion.play.countdown import DRAW_SECONDS
 from companion.play.starting import REVEAL_SECONDS
 
 if TYPE_CHECKING:
@@ -202,6 +209,89 @@ def play_column(fault: str, phone: Phone, rig: Rig, fill: Callable[[str], None])
     return took
 
 
+DRAW_FAULTS = ("offline", "cut", "restart")
+"""The faults a stake's draw is dropped under: the phone back within the draw's 8 s (asleep, away
+past the host's ping window, is longer than the draw waits)."""
+SPIN = '[data-out="spin"]'
+
+
+def phoneless_actions(rig: Rig, seat: int, kind: str) -> list[dict[str, Any]]:
+    msg = rig.banker.latest
+    return [a for a in msg["table"]["phoneless"].get(str(seat), []) if a["type"] == kind] if is_game(msg) else []
+
+
+def to_a_bet(driver: Driver, rig: Rig, taps: bool) -> Callable[[], object]:
+    """Plays on until a seat without a phone lands on a casino of the phone and may bet there; the
+    bet (the banker's act that makes the draw wait for the phone's link). The phone is the draw's
+    only side with a phone: at roulette it spins for the player (a tap), at dice or cards the player
+    rolls or draws himself and the phone gives its link without a tap."""
+    symbols = ("roulette",) if taps else ("dice", "cards")
+    for _ in range(30):
+        msg = driver.until(lambda m: phoneless_turn(m) and not any(p["on_lap"] for p in m["view"]["players"]))
+        seat = msg["view"]["turn"]
+        for casino in msg["view"]["casinos"]:
+            if casino["symbol"] in symbols and casino["owner"] != 0:
+                rig.banker.act({"type": "move_casino", "casino": casino["id"], "to": 0, "reason": "Test"})
+        mine = {c["id"] for c in rig.banker.latest["view"]["casinos"] if c["owner"] == 0 and c["symbol"] in symbols}
+        rig.banker.act({"type": "roll"}, seat)
+        deadline = time.monotonic() + 5
+        while not (lands := phoneless_actions(rig, seat, "land")) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        land = next((a for a in lands if a.get("space") == "casino" and a.get("casino") in mine), None)
+        if land is None:
+            continue
+        rig.banker.act(land, seat)
+        deadline = time.monotonic() + 5
+        while not (bets := phoneless_actions(rig, seat, "bet")) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if bets:
+            return lambda: bet_made(rig, seat, dict(bets[0], amount=bets[0]["amount"]["min"]), taps)
+    raise AssertionError(f"no bet at a {symbols} casino of the phone")
+
+
+def bet_made(rig: Rig, seat: int, bet: dict[str, Any], taps: bool) -> None:
+    """The bet: the draw waits for the phone's link alone, the phone the one who taps or not."""
+    rig.banker.act(bet, seat)
+    deadline = time.monotonic() + 5
+    while rig.banker.latest["view"]["phase"] != "opponent_draw":
+        assert time.monotonic() < deadline, "no draw waits"
+        time.sleep(0.02)
+    waiting = rig.banker.latest["view"]["waiting"]
+    assert waiting["seats"] == [0] and waiting["spinner"] == (0 if taps else None), waiting
+
+
+def draw_made(rig: Rig, since: int) -> None:
+    """The waiting draw was made with the phone's link, not forfeited."""
+    deadline = time.monotonic() + DRAW_SECONDS + 5
+    while rig.banker.latest["view"]["phase"] == "opponent_draw":
+        assert time.monotonic() < deadline, "the draw still waits"
+        time.sleep(0.02)
+    view = rig.banker.latest["view"]
+    after = view["log"][since - view.get("log_start", 0) :]
+    assert not [e for e in after if e["type"] == "forfeit"], after
+
+
+def play_draws(phone: Phone, rig: Rig, fill: Callable[[str], None]) -> dict[str, float]:
+    """One game: at each fault, a stake's draw begins while the phone is away, once with the phone
+    as the side that taps and once as the side that gives its link without a tap; back, it shows the
+    table's state and the draw is made with its link."""
+    driver = Driver(rig, [phone])
+    took: dict[str, float] = {}
+    seat_phone(phone, rig, fill)
+    rig.banker.act({"type": "start"})
+    started_with_phone(rig)
+    for fault in DRAW_FAULTS:
+        for taps in (True, False):
+            bet = to_a_bet(driver, rig, taps)
+            since = log_end(rig.banker.latest)
+            back = drop(fault, phone, rig, bet)
+            took[f"{fault} {'spin' if taps else 'link'}"] = caught_up(phone, rig.banker, back, ", a draw")
+            if taps and rig.banker.latest["view"]["phase"] == "opponent_draw":
+                phone.tap(SPIN)
+            draw_made(rig, since)
+    return took
+
+
 def auction_offer(msg: dict[str, Any]) -> dict[str, Any] | None:
     seat = msg["view"]["turn"]
     return next((a for a in msg["table"]["phoneless"][str(seat)] if a["type"] == "auction"), None)
@@ -231,6 +321,18 @@ def test_a_chromium_phone_keeps_its_seat_at_every_phase(fault, chromium_phone, t
         phone = chromium_phone(rig)
         took = play_column(fault, phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
         print(f"\nchromium × {fault}, caught up after the drop:", ", ".join(f"{k} {v:.2f} s" for k, v in took.items()))
+    finally:
+        rig.close()
+
+
+def test_a_chromium_phone_gives_its_link_to_a_draw_after_a_drop(chromium_phone, tmp_path):
+    rig = Rig(tmp_path / "data", reveal_scale=1)
+    try:
+        phone = chromium_phone(rig)
+        took = play_draws(phone, rig, lambda name: phone.page.locator(NAME_INPUT).fill(name))
+        print(
+            "\nchromium, a draw's side, caught up after the drop:", ", ".join(f"{k} {v:.2f} s" for k, v in took.items())
+        )
     finally:
         rig.close()
 
@@ -279,7 +381,7 @@ def test_the_table_does_not_say_a_connected_phone_does_not_answer(browser, chrom
 def test_a_phone_back_after_the_banker_started_without_it_says_so_and_offers_to_watch(chromium_phone, tmp_path):
     """The issue's second case: away when the banker starts, still away when the table names it late and
     the banker starts without it (its seat leaves the game, docs/fairness.md); back, the phone says in
-    words that its seat is gone and offers to watch the game, never the lobby for the whole game."""
+    words that the banker started without it (``refused.left_out``) and offers to watch the game, never the lobby for the whole game."""
     rig = Rig(tmp_path / "data")
     try:
         phone = chromium_phone(rig)
@@ -295,7 +397,7 @@ def test_a_phone_back_after_the_banker_started_without_it_says_so_and_offers_to_
         phone.offline(False)
         note = phone.page.locator('.note[role="alert"]')
         note.wait_for(timeout=CAUGHT_UP_S * 1000)
-        assert note.inner_text() == EN["refused"]["bad_token"]
+        assert note.inner_text() == EN["refused"]["left_out"]
         phone.page.locator('[data-act="watch"]').click()
         phone.page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'watch'")
     finally:
@@ -383,5 +485,24 @@ def test_a_webkit_phone_keeps_its_seat_at_every_phase(fault, webkit_driver, tmp_
 
         took = play_column(fault, phone, rig, fill)
         print(f"\nwebkit × {fault}, caught up after the drop:", ", ".join(f"{k} {v:.2f} s" for k, v in took.items()))
+    finally:
+        rig.close()
+
+
+def test_a_webkit_phone_gives_its_link_to_a_draw_after_a_drop(webkit_driver, tmp_path):
+    from webkit import SeleniumPage
+
+    rig = Rig(tmp_path / "data", reveal_scale=1)
+    try:
+        line = rig.line()
+        webkit_driver.get(f"{line.base}/j/{rig.host.code}")
+        webkit_driver.execute_script("localStorage.setItem('cashrun.lang', 'en');")
+        phone = WebKitPhone(SeleniumPage(webkit_driver), line)
+        took = play_draws(
+            phone, rig, lambda name: webkit_driver.find_element("css selector", NAME_INPUT).send_keys(name)
+        )
+        print(
+            "\nwebkit, a draw's side, caught up after the drop:", ", ".join(f"{k} {v:.2f} s" for k, v in took.items())
+        )
     finally:
         rig.close()

@@ -10,6 +10,7 @@ import random
 import pytest
 from hostkit import Client, FakeClock, fake_app
 
+from companion.host import Refused
 from engine.rng import seed_hash
 from tests.phonefair import PhoneFair
 
@@ -124,7 +125,7 @@ def test_a_value_before_the_start_is_refused(app, table, screen, fairs):
 
 
 def test_a_silent_phone_is_named_after_five_seconds_and_the_banker_starts_without_its_seat(
-    table, screen, locked, fairs, clock
+    app, table, screen, locked, fairs, clock
 ):
     """Attack 3: a phone that withholds its start value (it may know the deal with it and without
     it) does not choose the deal it plays: its seat leaves the game, and its phone is told so."""
@@ -146,6 +147,9 @@ def test_a_silent_phone_is_named_after_five_seconds_and_the_banker_starts_withou
     assert fairs[2].start_commit not in start["start_commits"] and fairs[2].chain.head not in start["chains"]
     assert left not in table.tokens.values()
     assert not locked[2].connected  # its phone is told it left (``removed``) and let go
+    with pytest.raises(Refused) as back:  # back later, it is told why in its own words
+        app.extensions["cashrun"].connect("sid-back", {"token": locked[2].token}, "127.0.0.1")
+    assert back.value.error_args == {"message": "refused", "data": {"code": "left_out"}}
 
 
 def test_withholding_a_start_value_never_gives_its_holder_a_deal_he_chose(app, table, screen, fairs, clock):

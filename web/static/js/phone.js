@@ -67,7 +67,7 @@ listen(root, { render, play: () => seated });
 store.addEventListener("change", () => {
   const st = store.state;
   // The seat is gone (or left): back to the join page, saying why.
-  if (st.conn === "refused" && ["bad_token", "removed", "claimed"].includes(st.refusal)) {
+  if (st.conn === "refused" && ["bad_token", "left_out", "removed", "claimed"].includes(st.refusal)) {
     forget(st.refusal);
     return;
   }
