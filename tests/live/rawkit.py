@@ -116,6 +116,29 @@ def flood(
     return counts
 
 
+class SyncingWatchers:
+    """Watchers that each ask for their whole message ``per_second`` times a second: ``step`` is a
+    step of ``flood`` (a source is an address, ``#n`` naming one of its sockets), which watches
+    on the source's first step."""
+
+    def __init__(self, server: Server, per_second: float) -> None:
+        self.server, self.pause = server, 1 / per_second
+        self.sockets: dict[str, websocket.WebSocket] = {}
+
+    def step(self, source: str, n: int) -> websocket.WebSocket:
+        ws = self.sockets.get(source)
+        if ws is None:
+            ws = self.sockets[source] = raw(self.server, source.split("#")[0])
+            ws.send(f'420["watch",{{"code":"{self.server.code}"}}]')
+        ws.send(f'42{n + 1}["sync",{{}}]')
+        time.sleep(self.pause)
+        return ws
+
+    def close(self) -> None:
+        for ws in self.sockets.values():
+            ws.close()
+
+
 def answer_code(frame: str) -> str | None:
     """An acknowledgement's code (``ok`` or the refusal's), or ``refused:CODE`` for a refused connection."""
     if frame.startswith("44"):

@@ -15,7 +15,7 @@ import websocket
 
 from companion.door.limits import CLAIM_TYPOS, SEAT_CONNECTS, STRANGER_OPENS, WATCHER_SYNCS, WRONG_CLAIMS
 from tests.live.livekit import WAIT, Peer, Server
-from tests.live.rawkit import answers, flood, raw, started
+from tests.live.rawkit import SyncingWatchers, answers, flood, raw, started
 from tests.loopback import free_port
 
 if TYPE_CHECKING:
@@ -113,20 +113,10 @@ def test_watchers_syncing_are_bounded_and_the_players_play_on(server):
     every per-socket limit): the host sends each at most its own budget of whole messages, and
     the banker's acts are answered on time (asserted loosely; ``bench/flood.py --kind sync``)."""
     table, _ = started(server)
-    sockets: dict[str, websocket.WebSocket] = {}
-
-    def step(source: str, n: int) -> websocket.WebSocket:
-        ws = sockets.get(source)
-        if ws is None:
-            ws = sockets[source] = raw(server, source.split("#")[0])
-            ws.send(f'420["watch",{{"code":"{server.code}"}}]')
-        ws.send(f'42{n + 1}["sync",{{}}]')
-        time.sleep(1 / 9)
-        return ws
-
+    flooding = SyncingWatchers(server, 9)
     sources = [f"127.0.3.{1 + n % 10}#{n}" for n in range(40)]
     result: dict[str, Any] = {}
-    watchers = threading.Thread(target=lambda: result.update(flood(server, sources, 4.0, step)))
+    watchers = threading.Thread(target=lambda: result.update(flood(server, sources, 4.0, flooding.step)))
     watchers.start()
     times = timed_acts(table, 4.0)
     watchers.join()
@@ -134,8 +124,7 @@ def test_watchers_syncing_are_bounded_and_the_players_play_on(server):
     assert result.get("whole", 0) <= len(sources) * (1 + burst + rate * 5.0), result  # the watches and syncs
     assert result.get("rate_limited", 0) > 0, result
     assert loosely_on_time(times)
-    for ws in sockets.values():
-        ws.close()
+    flooding.close()
 
 
 def test_reconnect_storms_are_bounded_and_the_players_play_on(server):

@@ -14,7 +14,7 @@ import pytest
 
 from companion.door.limits import CLAIM_GUESSES
 from tests.live.livekit import WAIT, Peer, Server
-from tests.live.rawkit import answers, flood, raw, started
+from tests.live.rawkit import SyncingWatchers, answers, flood, raw, started
 from tests.loopback import free_port
 
 if TYPE_CHECKING:
@@ -105,20 +105,10 @@ def test_honest_watchers_keep_their_syncs_and_get_in_while_others_flood_theirs(s
     honest = raw(server, "127.0.0.30")
     honest.send(f'420["watch",{{"code":"{server.code}"}}]')
     assert answers(honest, 5.0, first=True)[0]["ok"]
-    sockets: dict[str, websocket.WebSocket] = {}
-
-    def step(source: str, n: int) -> websocket.WebSocket:
-        ws = sockets.get(source)
-        if ws is None:
-            ws = sockets[source] = raw(server, source.split("#")[0])
-            ws.send(f'420["watch",{{"code":"{server.code}"}}]')
-        ws.send(f'42{n + 1}["sync",{{}}]')
-        time.sleep(1 / 1.4)
-        return ws
-
+    flooding = SyncingWatchers(server, 1.4)
     result: dict[str, int] = {}
     flooders = [f"127.0.3.{1 + n % 10}#{n}" for n in range(40)]
-    watchers = threading.Thread(target=lambda: result.update(flood(server, flooders, 11.0, step)))
+    watchers = threading.Thread(target=lambda: result.update(flood(server, flooders, 11.0, flooding.step)))
     watchers.start()
     time.sleep(1.0)
     syncs, watches = [], []
@@ -135,8 +125,8 @@ def test_honest_watchers_keep_their_syncs_and_get_in_while_others_flood_theirs(s
     print(f"honest syncs {syncs}, new watches {watches}; the flooders' answers: {result}")
     assert result.get("rate_limited", 0) > 0, result  # they asked for more than they got
     assert syncs == ["ok"] * 4 and watches == ["ok"] * 4
-    for ws in (*sockets.values(), honest):
-        ws.close()
+    flooding.close()
+    honest.close()
 
 
 def whole_after_answer(ws: websocket.WebSocket) -> str:
