@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import threading
 import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
-import socketio
+from finished_game import TableSocket
 from line import Line
 from web_host import Host, start_host, stop_host
 
@@ -74,22 +73,11 @@ def summary() -> list[str]:
     ]
 
 
-class Banker:
-    """The table screen's socket with whole views (as ``finished_game.TableSocket``), straight to the
-    host (never through a phone's line); an act the reveal clock holds is sent again when it ends."""
+class Banker(TableSocket):
+    """The table screen's socket with whole views, straight to the host (never through a phone's
+    line); an act the reveal clock holds is sent again when it ends."""
 
-    def __init__(self, base: str, key: str) -> None:
-        self.sio = socketio.Client(reconnection=False)
-        self.latest: dict[str, Any] = {}
-        self._got = threading.Event()
-        self.sio.on("view", self._view)
-        self.sio.connect(base, auth={"table_key": key, "views": "whole"}, transports=["websocket"], wait_timeout=10)
-        assert self._got.wait(10), "no view"
-        self._ids = 0
-
-    def _view(self, data: dict[str, Any]) -> None:
-        self.latest = data
-        self._got.set()
+    latest: dict[str, Any]
 
     def act(self, action: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         self._ids += 1
@@ -116,9 +104,6 @@ class Banker:
         while answer["ok"] and self.latest.get("reveal") and time.monotonic() < deadline:
             time.sleep(0.02)
         return bool(answer["ok"])
-
-    def close(self) -> None:
-        self.sio.disconnect()
 
 
 class Rig:
