@@ -4,7 +4,7 @@ translations as each screen loads them.
 The command line (``say``) speaks the language of the user's locale, from ``companion/i18n``.
 The pages' translations live in ``web/static/i18n``, readable for the people who edit them; the
 host sends them without white space, and leaves out of each screen's copy the sections only the
-other screen reads: every byte a page loads counts against its page weight (docs/notes-web.md).
+other screen reads: every byte a page loads counts against its page weight (docs/performance.md, "The pages").
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import web
 
 LANGS = ("nl", "en")
 SCREENS = ("phone", "table")
-TABLE_ONLY = ("table", "settings", "show", "firstrun", "about", "boardedit")
+TABLE_ONLY = ("table", "settings", "show", "firstrun", "about", "boardedit", "howto")
 """Sections only the table screen reads: its own words, house-rules form, big moments, first-start
-help, version, and the board map's editor and ring."""
+help, version, the board map's editor and ring, and the How to play cards."""
 PHONE_ONLY = ("claim", "help", "slam", "result", "watch", "leave", "pawn", "turn", "spin")
 """Sections only the phone reads: taking a seat back, the decision's help and the slam's steps, the
 result card, watching a started game, leaving, the pawn's colour at join, the turn chime, and the

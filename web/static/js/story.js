@@ -1,5 +1,5 @@
 // The one place that decides what the stage tells, and when: one thing at a time, always the newest
-// (docs/notes-web.md, "The story on the stage").
+// (docs/pages.md, "The story on the stage").
 //
 // 1. An outcome the stage plays (a reveal) ends the banner at its first frame.
 // 2. When the table shows new events (after their reveal), the newest big moment among them gets
