@@ -439,7 +439,12 @@ def test_the_table_screen_and_a_watcher_come_back_with_their_own_credentials(bro
             timeout=CAUGHT_UP_S * 1000,
         )
         watcher.wait_for_function(WATCHING, arg=want, timeout=CAUGHT_UP_S * 1000)
-        assert table.locator('[data-act="do"], [data-act="open"]').count() > 0  # the banker's controls
+        # The banker's powers, whatever the game waits for (a stake's draw or a phone's turn shows no
+        # control of the banker's on the screen): only the table's key lists the pause in the bar and
+        # a new game in the banker's menu.
+        assert table.locator('.bar [data-act="pause-game"]').count() == 1
+        table.locator('.bar [data-act="drawer"]').press("Enter")  # the keyboard's way: a phone's width crowds the bar
+        table.wait_for_selector('#drawer [data-type="new_game"]', timeout=CAUGHT_UP_S * 1000)
     finally:
         for ctx in contexts:
             ctx.close()
