@@ -51,6 +51,17 @@ def open_table(browser, host, viewport):
     return ctx, page
 
 
+SHOWN_WHOLE = """() => document.querySelector('.stage') && document.querySelector('.bar .speech-btn')
+  && document.querySelectorAll('.tplayer .need-mark').length === 6"""
+
+
+def shown_whole(page) -> None:
+    """Wait for the game's screen with what it loads when first needed (table.js: the screen itself,
+    the spoken results' switch; table-game.js: the progress marks): each arrives with a render of its
+    own, and a measure taken before it saw an empty grid or a stage the seats' buttons squeezed."""
+    page.wait_for_function(SHOWN_WHOLE)
+
+
 def start_six(page) -> None:
     seat_without_phones(page, NAMES)
     start_game(page)
@@ -67,6 +78,7 @@ def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots
         ctx, page = open_table(browser, host, viewport)
         if viewport == LAPTOP:
             start_six(page)
+        shown_whole(page)
         page.screenshot(path=shots / f"six-players-{label}.png")
         got = page.evaluate(MEASURE)
         check_table(page, f"six players at {label}")
@@ -120,6 +132,7 @@ def test_six_players_and_a_board_ring_fit(browser, host, tmp_path, shots):
             page.locator('[data-out="board-note"]').wait_for()
             start_six(page)
         page.locator(".board-ring.on-stage .tile").first.wait_for()
+        shown_whole(page)
         got = page.evaluate(RING)
         page.screenshot(path=shots / f"six-players-board-{label}.png")
         check_table(page, f"six seats placing their pawns at {label}")
