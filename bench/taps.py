@@ -43,6 +43,7 @@ from playwright.sync_api import sync_playwright
 from web_driver import (
     Frames,
     drawer_to,
+    joined_phone,
     log_end,
     perform,
     phone_chains,
@@ -130,20 +131,17 @@ def taps(pages: list) -> list[int]:
 
 
 def join(browser, host, contexts: list) -> list:
-    phones = []
-    for i, name in enumerate(NAMES):
-        ctx = browser.new_context(**SMALL_PHONE, locale="nl-NL")
-        contexts.append(ctx)
-        seeded_random(ctx, PHONE_SEEDS[i])
-        ctx.add_init_script(COUNT_TAPS)
-        page = ctx.new_page()
-        page.goto(f"{host.base}/j/{host.code}")
-        page.locator('[data-input="name"]').fill(name)
-        page.locator('[data-act="join"]').click()
-        settle(page)
-        page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
-        phones.append(page)
-    return phones
+    def prepared(seed: int):
+        def prepare(ctx) -> None:
+            seeded_random(ctx, seed)
+            ctx.add_init_script(COUNT_TAPS)
+
+        return prepare
+
+    return [
+        joined_phone(browser, host, name, contexts, prepared(PHONE_SEEDS[i]), **SMALL_PHONE, locale="nl-NL")
+        for i, name in enumerate(NAMES)
+    ]
 
 
 def play(browser, host) -> tuple[dict[str, list[int]], float]:

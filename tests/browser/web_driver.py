@@ -345,11 +345,15 @@ def confirm_if_asked(page) -> int:
     return 0
 
 
-def joined_phone(browser, host, name: str, contexts: list, **options: Any):
+def joined_phone(
+    browser, host, name: str, contexts: list, prepare: Callable[[Any], None] | None = None, **options: Any
+):
     """A phone in a new browser context (kept in ``contexts`` to close) that joined with ``name``,
-    in the lobby."""
+    in the lobby; ``prepare`` gets the context before its page opens (init scripts)."""
     ctx = browser.new_context(**options)
     contexts.append(ctx)
+    if prepare is not None:
+        prepare(ctx)
     page = ctx.new_page()
     page.goto(f"{host.base}/j/{host.code}")
     page.locator('[data-input="name"]').fill(name)
