@@ -59,13 +59,15 @@ def create_app(
     from .logs import SOCKET_LOGGER
     from .routes import pages
     from .saving.store import Store
+    from .seal import HostKey
     from .wire.transport import TextPacket, Transport
 
     web_dir = Path(web.__file__).parent
     app = Flask(__name__, template_folder=web_dir / "templates", static_folder=web_dir / "static")
     app.register_blueprint(pages)
     app.after_request(add_headers)
-    app.context_processor(lambda: {"version": __version__, "system": laptop_system()})
+    key = HostKey.load(Path(data_dir))
+    app.context_processor(lambda: {"version": __version__, "system": laptop_system(), "host_key": key.public_b64})
     socket_log = logging.getLogger(SOCKET_LOGGER)
     socketio.init_app(
         app,
@@ -88,6 +90,7 @@ def create_app(
         wall or time.time,
         scheduler or ThreadScheduler(clock),
         transport,
+        key,
         seed=seed if seed is not None else os.environ.get("CASHRUN_SEED"),
         rate=rate,
         reveal_scale=reveal_scale if reveal_scale is not None else float(os.environ.get("CASHRUN_REVEAL_SCALE", "1")),

@@ -119,7 +119,8 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
         host.close()
         _print(say(lang, "hardening.folder_unusable", path=data_dir / DB_NAME, reason=error))
         return 1
-    table_url = f"{host.addresses.table_base}/table?key={table.key}"
+    hk = host.key.public_b64
+    table_url = f"{host.addresses.table_base}/table#key={table.key}&k={hk}"
 
     _print(say(lang, "running"))
     for game in host.set_aside.values():
@@ -131,9 +132,9 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
     _print(say(lang, "table", url=table_url))
     joins = host.addresses.join_bases
     if joins:
-        _print(say(lang, "join", url=f"{joins[0]}/j/{table.code}", code=table.code))
+        _print(say(lang, "join", url=f"{joins[0]}/j/{table.code}#k={hk}", code=table.code))
         if len(joins) > 1:
-            _print(say(lang, "other_addresses", urls=", ".join(f"{j}/j/{table.code}" for j in joins[1:])))
+            _print(say(lang, "other_addresses", urls=", ".join(f"{j}/j/{table.code}#k={hk}" for j in joins[1:])))
     else:
         _print(say(lang, "no_network"))
     _print(say(lang, "data_dir", path=data_dir))

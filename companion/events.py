@@ -39,16 +39,24 @@ def message(handler: Handler) -> Handler:
 
 def register(server: python_socketio.Server, host: Host, plain: bool = True) -> None:
     """Every message's handler on ``server``, answering for ``host``: on python-socketio's server
-    itself (``plain``), or through Flask-SocketIO, each in a request context."""
+    itself (``plain``), or through Flask-SocketIO, each in a request context. A sealed socket's
+    answer is sealed here (its message is opened in ``Host.handle``, after its rate is checked)."""
     for event, handler in MESSAGES.items():
         if plain:
-            server.on(event, partial(handler, host))
+            server.on(event, partial(_answer, handler, host))
         else:
             socketio.on_event(event, partial(_in_context, handler, host))
 
 
-def _in_context(handler: Handler, host: Host, data: Any = None) -> dict[str, Any]:
-    return handler(host, _sid(), data)
+def _answer(handler: Handler, host: Host, sid: str, data: Any = None) -> dict[str, Any] | str:
+    """The handler's answer: as it is, or sealed for a sealed socket."""
+    answer = handler(host, sid, data)
+    seal = host.seal_of(sid)
+    return answer if seal is None else seal.seal_json(answer)
+
+
+def _in_context(handler: Handler, host: Host, data: Any = None) -> dict[str, Any] | str:
+    return _answer(handler, host, _sid(), data)
 
 
 def _host() -> Host:
@@ -137,6 +145,13 @@ def on_sync(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
     """A socket that missed an update sends ``{}``; it hears its whole message as an
     ``update`` (a ``view`` if it asked for whole views), then ``{ok}``."""
     return host.handle(sid, host.sync, data)
+
+
+@message
+def on_export(host: Host, sid: str, data: Any = None) -> dict[str, Any]:
+    """The table screen asks for a saved game ``{game_id}``; only it hears ``{ok, name, json}``
+    (the export route's file, over the sealed socket rather than with the key in an address)."""
+    return host.handle(sid, host.export, data)
 
 
 @message

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from .common.errors import HostError, refusal
 from .door.guard import Guard
 from .door.limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .door.network import Addresses
+from .door.packets import nesting_over
 from .play.codes import new_id, new_join_code, new_table_key, normal_claim_code, normal_join_code, token_hash
 from .play.lobby import PROFILE, Lobby, with_profile
 from .play.seating import fair_of
@@ -20,6 +22,7 @@ from .play.services import Services
 from .play.table import LiveTable
 from .saving.rows import SavedGame
 from .saving.store import STORAGE_ERRORS, Store
+from .seal import HostKey, Replays, Seal, SealError, open_auth
 from .wire.transport import Conn, Seating, Transport
 
 if TYPE_CHECKING:
@@ -58,6 +61,7 @@ class Host:
         wall: Wall,
         scheduler: Scheduler,
         transport: Transport,
+        key: HostKey,
         seed: str | None = None,
         rate: tuple[float, int] = (RATE, BURST),
         reveal_scale: float = 1.0,
@@ -66,6 +70,10 @@ class Host:
         self.clock = clock
         self.rate = rate
         self.guard = Guard(clock)
+        self.key = key
+        """The host's key pair: every sealed socket's key is agreed with it (``companion.seal``)."""
+        self.replays = Replays()
+        self.transport = transport
         self.conns: dict[str, Conn] = {}
         self.tables: dict[str, LiveTable] = {}
         self.set_aside: dict[str, SetAside] = {}
@@ -87,7 +95,7 @@ class Host:
         """Saving stopped or works again: every table screen says so at once (``LiveTable.saving``)."""
         for table in list(self.tables.values()):
             with table.lock:
-                table.tell.everyone()
+                table.broadcast.everyone()
 
     # Tables.
 
@@ -155,9 +163,26 @@ class Host:
     # Sockets.
 
     def connect(self, sid: str, auth: Any, address: str) -> None:
-        """A socket connects: a table screen by its key, a phone by its token, or a new phone."""
-        conn = Conn(sid, address, TokenBucket(self.clock, *self.rate), self.guard.strikes())
+        """A socket connects: a table screen by its key, a phone by its token, or a new phone; with
+        its credentials sealed (``auth.seal``), every message of the socket is sealed both ways.
+        A sealed connect that does not open, or that was seen before (a replay), is ``bad_seal``."""
         auth = auth if isinstance(auth, dict) else {}
+        if "seal" not in auth:
+            self._connect(sid, auth, address)
+            return
+        try:
+            credentials, seal = open_auth(self.key, self.replays, auth)
+        except SealError:
+            raise Refused("refused", {"code": "bad_seal"}) from None
+        self.transport.seals[sid] = seal  # before the socket's first message, which its connect sends
+        try:
+            self._connect(sid, credentials, address)
+        except BaseException:
+            self.transport.seals.pop(sid, None)
+            raise
+
+    def _connect(self, sid: str, auth: dict[str, Any], address: str) -> None:
+        conn = Conn(sid, address, TokenBucket(self.clock, *self.rate), self.guard.strikes())
         conn.whole = auth.get("views") == "whole"
         if "table_key" in auth:
             table = self.table_of_key(auth["table_key"])
@@ -185,6 +210,7 @@ class Host:
             self.conns[sid] = conn
 
     def disconnect(self, sid: str) -> None:
+        self.transport.seals.pop(sid, None)
         conn = self.conns.pop(sid, None)
         if conn is not None and conn.table is not None:
             conn.table.detach(conn)
@@ -202,12 +228,18 @@ class Host:
         if not (conn.bucket.take() and self.guard.message(conn.address)):
             return self._rate_limited(conn)
         try:
+            seal = self.seal_of(sid)
+            if seal is not None:
+                data = self._opened(seal, data)
             check_size(data)
             return handler(conn, data)
         except HostError as error:
             if error.code == "rate_limited":
                 return self._rate_limited(conn)
-            if error.code == "not_seated":  # a page sends it once in a while (its seat just went), never on and on
+            if error.code in (
+                "not_seated",
+                "bad_seal",
+            ):  # a page sends it once in a while (its seat just went), never on and on
                 self._strike(conn)
             return refusal(error.code, **error.values)
         except STORAGE_ERRORS as error:
@@ -216,6 +248,26 @@ class Host:
         except Exception:  # every message gets an answer, even one that finds a fault
             log.exception("a message from %s failed", conn.address)
             return refusal("internal")
+
+    def seal_of(self, sid: str) -> Seal | None:
+        """The socket's seal, if it connected sealed."""
+        seal = self.transport.seals.get(sid)
+        return seal if isinstance(seal, Seal) else None
+
+    @staticmethod
+    def _opened(seal: Seal, data: Any) -> Any:
+        """A sealed socket's message, opened: ``bad_seal`` if it does not open (plain data
+        included); nested deeper than any page's message is ``malformed``, before it is parsed."""
+        try:
+            text = seal.open(data)
+        except SealError:
+            raise HostError("bad_seal") from None
+        if nesting_over(text):
+            raise HostError("malformed", field="message")
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise HostError("bad_seal") from None
 
     def _rate_limited(self, conn: Conn) -> dict[str, Any]:
         self._strike(conn)
@@ -339,6 +391,16 @@ class Host:
         if table is not current:
             current.left_behind()
         return {"ok": True, "table_key": table.key}
+
+    def export(self, conn: Conn, data: Any) -> dict[str, Any]:
+        """A saved game's export for the table screen (any game of this host, as the export route):
+        its file name and text, which the page saves as a download."""
+        self._screen_table(conn)
+        game_id = fields(data, game_id=str)["game_id"]
+        table = self.table(game_id) if len(game_id) <= MAX_ID else None
+        if table is None:
+            raise HostError("game_damaged" if game_id in self.set_aside else "bad_game")
+        return {"ok": True, "name": f"cashrun-{table.id}.json", "json": table.export()}
 
     @staticmethod
     def _screen_table(conn: Conn) -> Seating:

@@ -5,18 +5,25 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request
 
+from .play.codes import normal_join_code
 from .translations import LANGS, SCREENS, translations
 
 if TYPE_CHECKING:
+    from werkzeug.wrappers import Response as WerkzeugResponse
+
     from .host import Host
     from .play.table import LiveTable
 
 pages = Blueprint("pages", __name__)
+
+MAX_CODE = 10
+"""No join code is longer; a longer one is not looked up."""
 
 
 def _host() -> Host:
@@ -28,6 +35,20 @@ def _table() -> LiveTable:
     table = _host().table_of_key(request.args.get("key"))
     if table is None:
         abort(403)
+    return table
+
+
+def _table_of_code() -> LiveTable:
+    """The table whose join code (``code``, public: it is on the screen) or key (``key``, for
+    scripts) the request carries: 404 for an unknown code, 403 for a wrong key."""
+    if "key" in request.args:
+        return _table()
+    host = _host()
+    code = normal_join_code(request.args.get("code", ""))
+    game_id = (host.store.lobby_of_code(code) or host.store.game_of_code(code)) if len(code) <= MAX_CODE else None
+    table = host.table(game_id) if game_id is not None else None
+    if table is None:
+        abort(404)
     return table
 
 
@@ -58,18 +79,24 @@ def translations_for(screen: str, lang: str) -> Response:
 
 
 @pages.get("/table")
-def table_screen() -> str:
-    """The table screen; only with the table key."""
-    return render_template("table.html", table_key=_table().key)
+def table_screen() -> str | WerkzeugResponse:
+    """The table screen, without any key: the page reads it from its address's fragment, which
+    the browser never sends. An old address with ``?key=`` goes to the fragment's form."""
+    key = request.args.get("key")
+    if key is not None:
+        return redirect(f"/table#key={quote(key, safe='')}", code=302)
+    return render_template("table.html")
 
 
 def _join_url() -> str:
-    table = _table()
-    bases = _host().addresses.join_bases
+    """The join address the QR code holds, with the host's public key in its fragment (``#k=``)."""
+    table = _table_of_code()
+    host = _host()
+    bases = host.addresses.join_bases
     index = request.args.get("i", 0, type=int)
     if not 0 <= index < len(bases):
         abort(404)
-    return f"{bases[index]}/j/{table.code}"
+    return f"{bases[index]}/j/{table.code}#k={host.key.public_b64}"
 
 
 @lru_cache(maxsize=16)

@@ -24,13 +24,25 @@ NAMESPACE = "/"
 
 class EventPacket(str):
     """A whole Socket.IO event of the default namespace, as its Engine.IO message carries it
-    (``event_packet``): built while an act's commit is written, sent as it is once it returned."""
+    (``event_packet``): built while an act's commit is written, sent as it is once it returned.
+    ``event`` and ``data`` are its parts, for a sealed socket's copy (``Transport.send_event``)."""
+
+    event: str
+    data: str
 
 
 def event_packet(event: str, data: str) -> EventPacket:
     """The event ``event`` with the message ``data``, its JSON encoded before (as ``TextPacket``
     would encode it, without parsing the message again)."""
-    return EventPacket(f"{EVENT}{Packet.json.dumps([event], separators=(',', ':'))[:-1]},{data}]")
+    packet = EventPacket(f"{EVENT}{Packet.json.dumps([event], separators=(',', ':'))[:-1]},{data}]")
+    packet.event, packet.data = event, data
+    return packet
+
+
+class Sealer(Protocol):
+    """A sealed socket's key (``companion.seal.Seal``): every message to it is sealed with it."""
+
+    def seal(self, text: str) -> str: ...
 
 
 class TextPacket(Packet):
@@ -54,16 +66,24 @@ class Transport:
         """Events go straight to their Engine.IO socket (``upstream``'s ``send_eio_packet``); else through ``emit``."""
         self.door: PacketDoor | None = None
         """Set once the server runs behind the packet door (not with the test client)."""
+        self.seals: dict[str, Sealer] = {}
+        """The sealed sockets' keys by socket id, from their connect until they are gone."""
 
     def send(self, to: str, event: str, data: dict[str, Any]) -> None:
-        """Send one socket a message (Socket.IO's ``emit``)."""
-        self.server.emit(event, data, to=to, namespace=NAMESPACE)
+        """Send one socket a message (Socket.IO's ``emit``); sealed for a sealed socket."""
+        seal = self.seals.get(to)
+        message: Any = data if seal is None else seal.seal(Packet.json.dumps(data, separators=(",", ":")))
+        self.server.emit(event, message, to=to, namespace=NAMESPACE)
 
     def send_event(self, to: str, packet: EventPacket) -> None:
         """Send one socket an event encoded beforehand (``event_packet``), straight to its
         Engine.IO socket. Socket.IO's ``emit`` (its rooms, a packet object, its encoding) cost
         about ten times this on an act's way from its commit to the last socket; nothing is
-        sent to a socket that is gone, as with ``emit`` (which sends it without the hook)."""
+        sent to a socket that is gone, as with ``emit`` (which sends it without the hook). A sealed
+        socket gets its own copy: the message shared by every socket, sealed for it at this last step."""
+        seal = self.seals.get(to)
+        if seal is not None:
+            packet = event_packet(packet.event, f'"{seal.seal(packet.data)}"')
         if not self.straight:
             event, data = Packet.json.loads(packet[len(str(EVENT)) :])
             self.server.emit(event, data, to=to, namespace=NAMESPACE)

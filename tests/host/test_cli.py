@@ -17,6 +17,7 @@ from hostkit import Client, FakeClock, fake_app, join
 from companion import cli, translations
 from companion.door import network
 from companion.saving.datafolder import FolderLock
+from companion.seal import HostKey
 from tests.loopback import serving
 
 
@@ -113,15 +114,17 @@ def run(monkeypatch, tmp_path, capsys):
     return run
 
 
-def test_cashrun_prints_the_addresses_and_opens_the_browser(run):
+def test_cashrun_prints_the_addresses_and_opens_the_browser(run, tmp_path):
+    """The table key and the host's public key only in the fragment, which no browser sends."""
     out, opened = run()
     lines = out.splitlines()
     table_line = next(line for line in lines if line.startswith("Table screen"))
-    assert "http://127.0.0.1:8123/table?key=" in table_line
+    hk = HostKey.load(tmp_path).public_b64
+    assert "http://127.0.0.1:8123/table#key=" in table_line and table_line.endswith(f"&k={hk}")
     assert opened == [table_line.split(": ", 1)[1]]
     join_line = next(line for line in lines if line.startswith("Phones join at"))
-    assert "http://192.168.1.20:8123/j/" in join_line
-    assert any("http://10.0.0.5:8123/j/" in line for line in lines)
+    assert "http://192.168.1.20:8123/j/" in join_line and f"#k={hk} " in join_line
+    assert any("http://10.0.0.5:8123/j/" in line and line.endswith(f"#k={hk}") for line in lines)
 
 
 def test_cashrun_in_dutch_without_browser_resumes_the_same_table(run):
@@ -129,13 +132,13 @@ def test_cashrun_in_dutch_without_browser_resumes_the_same_table(run):
     second, opened = run("--no-browser", lang="nl_NL.UTF-8")
     assert opened == []
     assert "Tafelscherm" in second and "Telefoons doen mee via" in second
-    key = first.split("key=")[1].split()[0]
+    key = first.split("key=")[1].split("&")[0]
     assert f"key={key}" in second  # the same lobby opens again
 
 
 def test_cashrun_with_a_host_gives_that_address(run):
     out, _ = run("--no-browser", "--host", "10.1.2.3")
-    assert "http://10.1.2.3:8123/table?key=" in out and "http://10.1.2.3:8123/j/" in out
+    assert "http://10.1.2.3:8123/table#key=" in out and "http://10.1.2.3:8123/j/" in out
 
 
 def test_busy_port_is_reported_in_the_users_language(monkeypatch, tmp_path, capsys):

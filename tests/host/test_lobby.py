@@ -15,7 +15,7 @@ def test_table_screen_gets_the_lobby_with_the_banker_actions(screen, table):
     assert {"lock", "add_player", "set_settings", "set_box", "new_game"} <= types
     assert "start" not in types  # no players yet
     assert message["table"]["join_url"].endswith(f"/j/{table.code}")
-    assert message["table"]["qr_svg"] == f"/qr.svg?key={table.key}"
+    assert message["table"]["qr_svg"] == f"/qr.svg?code={table.code}"  # no key in an address the browser sends
 
 
 def test_wrong_table_key_is_refused(app):

@@ -18,7 +18,7 @@ def http(app):
     app.jinja_loader = DictLoader(
         {
             "phone.html": "phone code={{ code }} claim={{ claim }}",
-            "table.html": "table key={{ table_key }}",
+            "table.html": "table key={{ table_key }} hk={{ host_key }}",
         }
     )
     return app.test_client()
@@ -30,18 +30,20 @@ def test_phone_pages(http):
     assert http.get("/c/482913").get_data(as_text=True) == "phone code=None claim=482913"
 
 
-def test_table_page_needs_the_key(http, table):
-    assert http.get("/table").status_code == 403
-    assert http.get("/table?key=wrong").status_code == 403
-    response = http.get(f"/table?key={table.key}")
-    assert response.status_code == 200 and response.get_data(as_text=True) == f"table key={table.key}"
+def test_the_table_page_carries_no_key_and_an_old_address_moves_it_to_the_fragment(http, host, table):
+    """The page is not a secret: the key stays in the address's fragment, which no browser sends."""
+    response = http.get("/table")
+    assert response.status_code == 200 and response.get_data(as_text=True) == f"table key= hk={host.key.public_b64}"
+    for key in (table.key, "wrong"):
+        moved = http.get(f"/table?key={key}")
+        assert moved.status_code == 302 and moved.headers["Location"] == f"/table#key={key}"
 
 
 def test_qr_codes(http, host, table):
     from companion.door.network import Addresses
 
     host.services.addresses = Addresses("http://127.0.0.1:9", ["http://192.168.1.20:9", "http://10.0.0.5:9"])
-    assert http.get("/qr.svg").status_code == 403
+    assert http.get("/qr.svg").status_code == 404  # neither a join code nor a key
     assert http.get("/qr.png?key=nope").status_code == 403
     svg = http.get(f"/qr.svg?key={table.key}")
     assert svg.mimetype == "image/svg+xml" and svg.get_data().startswith(b"<svg")
@@ -49,6 +51,20 @@ def test_qr_codes(http, host, table):
     assert png.mimetype == "image/png" and png.get_data()[:8] == b"\x89PNG\r\n\x1a\n"
     assert http.get(f"/qr.svg?key={table.key}&i=2").status_code == 404
     assert http.get(f"/qr.svg?key={table.key}&i=0").get_data() != http.get(f"/qr.svg?key={table.key}&i=1").get_data()
+
+
+def test_qr_codes_by_the_public_join_code_hold_the_host_key(app, http, host, table):
+    from companion import routes
+    from companion.door.network import Addresses
+
+    host.services.addresses = Addresses("http://127.0.0.1:9", ["http://192.168.1.20:9", "http://10.0.0.5:9"])
+    by_code = http.get(f"/qr.svg?code={table.code.lower()}")
+    assert by_code.status_code == 200 and by_code.get_data() == http.get(f"/qr.svg?key={table.key}").get_data()
+    assert http.get(f"/qr.png?code={table.code}&i=1").get_data()[:8] == b"\x89PNG\r\n\x1a\n"
+    for wrong in ("ZZZZ", "", "K" * 200):
+        assert http.get(f"/qr.svg?code={wrong}").status_code == 404
+    with app.test_request_context(f"/qr.svg?code={table.code}&i=1"):
+        assert routes._join_url() == f"http://10.0.0.5:9/j/{table.code}#k={host.key.public_b64}"
 
 
 def test_static_files_come_from_web(http):
