@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..common.timers import Clock, Wall
+    from .services import HostedTable
 
 CLAIM_SECONDS = 600
 GUESS_WINDOW = 60.0
@@ -38,7 +39,7 @@ class Claim:
 class Claims:
     """One table's live claim codes, by player id; ``index`` is every table's, by code."""
 
-    def __init__(self, owner: Any, index: dict[str, Any], clock: Clock, wall: Wall) -> None:
+    def __init__(self, owner: HostedTable, index: dict[str, HostedTable], clock: Clock, wall: Wall) -> None:
         self.owner = owner
         self.index = index
         self.clock = clock

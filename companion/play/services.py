@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -11,8 +11,23 @@ if TYPE_CHECKING:
     from ..common.timers import Clock, Scheduler, Wall
     from ..door.network import Addresses
     from ..saving.store import Store
-    from ..wire.transport import Transport
-    from .lobby import Lobby
+    from ..wire.transport import Conn, Transport
+    from .lobby import Fair, Lobby
+
+
+class HostedTable(Protocol):
+    """A live table (``companion.play.table.LiveTable``) as the host's claim codes and another
+    table see it: the table a claim code names, the lobby a finished game's players moved to."""
+
+    id: str
+    key: str
+    tokens: dict[str, str]
+
+    def attach_phone(self, conn: Conn, pid: str, seated: bool = False) -> None: ...
+
+    def claim(self, conn: Conn, code: str, fair: Fair | None = None) -> dict[str, Any]: ...
+
+    def wrong_claim(self, address: str) -> None: ...
 
 
 @dataclass(slots=True)
@@ -26,9 +41,9 @@ class Services:
     transport: Transport
     seed: str | None
     addresses: Addresses
-    claims: dict[str, Any]
-    """The table (``companion.play.table.LiveTable``) of every live claim code."""
-    new_table: Callable[[Lobby | None], Any]
+    claims: dict[str, HostedTable]
+    """The table of every live claim code."""
+    new_table: Callable[[Lobby | None], HostedTable]
     """Opens a new table (``Host.new_table``)."""
     reveal_scale: float = 1.0
     """Multiplies every reveal's duration; 0 turns reveals off (tests and benches only)."""

@@ -1,9 +1,10 @@
 """One live table: its lobby or game, its seats and sockets, and its clocks' calls.
 
 Every change happens under the table's lock in this order: check, apply, commit to the
-store (``record``), send the messages (``sockets``); the sender's answer goes out last, when
-its handler returns. The acts are in ``acting``, the join address's side in ``seating``, the
-start of a game in ``starting``.
+store (``record``), send the messages (``broadcast``); the sender's answer goes out last, when
+its handler returns. The table holds the state; its parts act on it, each through a protocol of
+what it needs: ``acting`` (every action), ``joining`` (``seating.py``: the join address's side: join, claim,
+watch) and ``starting`` (the start of a game).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import BANKER
 
@@ -31,11 +32,16 @@ from .starting import Starting
 from .watching import Watching
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..saving.rows import SavedGame
     from ..wire.transport import Conn
-    from .services import Services
+    from .lobby import Fair
+    from .services import HostedTable, Services
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SPUN_ALONE = "a side's phone did not give its link in time: that side forfeits the draw"
 """The log line of each stake's draw that timed out (the browser tests count them)."""
@@ -43,17 +49,19 @@ SPINS = ("spin", "die", "dice", "card")
 """Events of a draw: after one, a next opponent's spin has its full time again."""
 
 
-class LiveTable(Joining, Starting, Acting):
+class LiveTable:
     """One table of the host, live in this run: a lobby or a game, loaded from the store and saved
     there with each accepted message, and the sockets of its phones, table screens and watchers.
 
     Not the engine's ``engine.table.Table`` (the game's state inside the engine): this one holds a
     whole ``engine.Game`` (None in the lobby) and everything the host adds around it: the lobby,
     the seats' tokens, the claim codes, the reveal and the countdowns, what each socket was told.
+    What the host calls on it that a part does (``act``, ``join``, ``start_value``, ...) is handed
+    to that part.
     """
 
     def __init__(self, services: Services, saved: SavedGame) -> None:
-        self.s = services
+        self.services = services
         self.id = saved.id
         self.key = saved.table_key
         self.code = saved.code
@@ -71,7 +79,7 @@ class LiveTable(Joining, Starting, Acting):
         """The whole messages the watchers may still ask for (``watch``, ``sync``)."""
         self.claims = Claims(self, services.claims, services.clock, services.wall)
         """The claim codes the banker asked for."""
-        self.again: LiveTable | None = None
+        self.again: HostedTable | None = None
         """The lobby this finished game's players moved to (play again), in this run of the host."""
         self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
         self.spin = Countdown(
@@ -81,7 +89,11 @@ class LiveTable(Joining, Starting, Acting):
         self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
         self.pause = Pause()
         """The banker's break: every clock held, no game action taken."""
-        self.tell = Broadcast(self, self.lock, services.clock, services.wall, services.scheduler)
+        self.broadcast = Broadcast(self, self.lock, services.clock, services.wall, services.scheduler)
+        """Who is told what after a change, and a socket that connects."""
+        self.starting = Starting(self)
+        self.acting = Acting(self, self.starting)
+        self.joining = Joining(self, self.acting)
         if self.game is not None and not self.game.over:
             phase = self.game.view(None)["phase"]
             self.countdown.update([], phase, self.auction_seconds())
@@ -90,7 +102,7 @@ class LiveTable(Joining, Starting, Acting):
             self.spin.update([], phase, self.spin_seconds())
         elif self.game is None and self.lobby.starting:
             self.lobby.late = False
-            self._wait_for_values()
+            self.starting.wait_for_values()
 
     # Sockets.
 
@@ -99,7 +111,7 @@ class LiveTable(Joining, Starting, Acting):
         with self.lock:
             conn.table, conn.screen = self, True
             self.sockets.screens.add(conn)
-            self.tell.screen(conn, fresh=True)
+            self.broadcast.screen(conn, fresh=True)
 
     def attach_phone(self, conn: Conn, pid: str, seated: bool = False) -> None:
         """A phone holds the seat ``pid`` now; an older socket of that seat is closed.
@@ -114,16 +126,22 @@ class LiveTable(Joining, Starting, Acting):
             if old is not None and old is not conn:
                 self.sockets.close(old, "replaced")
             if seated:
-                self.tell.everyone(fresh=conn)
+                self.broadcast.everyone(fresh=conn)
             else:
-                self.tell.now(conn, pid)
-                self.tell.presence_changed()
+                self.broadcast.now(conn, pid)
+                self.broadcast.presence_changed()
+
+    def attach_watcher(self, conn: Conn) -> None:
+        """A phone watches this game (``joining``'s ``watch``): it gets the public view now."""
+        conn.table, conn.watcher = self, True
+        self.sockets.watchers.add(conn)
+        self.broadcast.now(conn, None)
 
     def detach(self, conn: Conn) -> None:
         """A socket of this table disconnected, or moved to a seat (a watcher stops watching)."""
         with self.lock:
             if self.sockets.remove(conn):
-                self.tell.presence_changed()
+                self.broadcast.presence_changed()
             self.watching.forget(conn)
             conn.table, conn.pid, conn.watcher = None, None, False
 
@@ -148,37 +166,100 @@ class LiveTable(Joining, Starting, Acting):
                 self.watching.sync(conn)
             conn.seen = None
             if conn.screen:
-                self.tell.screen(conn)
+                self.broadcast.screen(conn)
             else:
-                self.tell.now(conn, conn.pid)
+                self.broadcast.now(conn, conn.pid)
             return {"ok": True}
 
-    # Joining and claiming: ``seating``; acting: ``acting``.
+    # What the host asks of the parts: ``joining``, ``starting``, ``acting``.
 
-    def _tokens_of(self, pid: str | None) -> list[str]:
+    def join(self, conn: Conn, name: str, pawn: Any = None, fair: Fair | None = None) -> dict[str, Any]:
+        return self.joining.join(conn, name, pawn, fair)
+
+    def peek(self) -> dict[str, Any]:
+        return self.joining.peek()
+
+    def watch(self, conn: Conn) -> dict[str, Any]:
+        return self.joining.watch(conn)
+
+    def claim(self, conn: Conn, code: str, fair: Fair | None = None) -> dict[str, Any]:
+        return self.joining.claim(conn, code, fair)
+
+    def wrong_claim(self, address: str) -> None:
+        self.joining.wrong_claim(address)
+
+    def client_seed(self, conn: Conn, fair: Fair) -> dict[str, Any]:
+        return self.joining.client_seed(conn, fair)
+
+    def fair(self) -> dict[str, Any]:
+        return self.joining.fair()
+
+    def start_value(self, conn: Conn, value: str) -> dict[str, Any]:
+        return self.starting.start_value(conn, value)
+
+    def act(self, conn: Conn, action_id: str, action: Any, as_seat: int | None) -> dict[str, Any]:
+        return self.acting.act(conn, action_id, action, as_seat)
+
+    def left_behind(self) -> None:
+        self.acting.left_behind()
+
+    def host_actions(self) -> list[dict[str, Any]]:
+        return self.acting.host_actions()
+
+    # Saving.
+
+    def tokens_of(self, pid: str | None) -> list[str]:
+        """The token hashes of the seat ``pid`` (none for None)."""
         return [h for h, p in self.tokens.items() if p == pid]
+
+    def commit(
+        self,
+        actor: str,
+        action_id: str,
+        action: dict[str, Any],
+        answer: dict[str, Any],
+        *,
+        lobby: bool = False,
+        add: dict[str, str] | None = None,
+        drop: list[str] | None = None,
+        seat: int | None = None,
+        first: int = 0,
+        events: int = 0,
+        engine: str | None = None,
+        prefs: dict[str, Any] | None = None,
+        at: float | None = None,
+        meanwhile: Callable[[], T] | None = None,
+    ) -> T | None:
+        """Write one accepted message (``Record.commit``, whose ``meanwhile`` result it returns);
+        only then is it remembered (the seats' tokens ``add``ed and ``drop``ped) and told.
+        ``lobby``: the row carries the lobby as it is now."""
+        made = self.record.commit(
+            self.status,
+            actor,
+            action_id,
+            action,
+            answer,
+            at=self.services.wall() if at is None else at,
+            seat=seat,
+            lobby=self.lobby.to_dict() if lobby else None,
+            engine=engine,
+            first=first,
+            events=events,
+            add=add,
+            drop=drop,
+            prefs=prefs,
+            meanwhile=meanwhile,
+        )
+        for dropped in drop or []:
+            del self.tokens[dropped]
+        self.tokens.update(add or {})
+        return made
 
     # The auction countdown.
 
     def auction_seconds(self) -> float | None:
         """The countdown's full time under the house rules; None: no clock."""
         return full_time(self.lobby.settings)
-
-    def _clock_actions(self) -> list[dict[str, Any]]:
-        """The banker's hand on a running auction's clock: more time, and pause or resume."""
-        if self.countdown.running():
-            return [{"type": "auction_more_time"}, {"type": "auction_pause"}]
-        if self.countdown.paused is not None:
-            return [{"type": "auction_more_time"}, {"type": "auction_resume"}]
-        return []
-
-    def _clock_action(self, kind: str) -> None:
-        if kind == "auction_pause":
-            self.countdown.banker_pause()
-        elif kind == "auction_resume":
-            self.countdown.resume()
-        else:
-            self.countdown.banker_more(self.auction_seconds() or 0)
 
     def _countdown_over(self, deadline: float) -> None:
         """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""
@@ -188,7 +269,7 @@ class LiveTable(Joining, Starting, Acting):
             self.countdown.stop()
             close = {"type": "close_auction"}
             if close in self.game.legal_actions(BANKER):
-                self._game_act("host", f"countdown:{new_id()}", BANKER, close)
+                self.acting.game_act("host", f"countdown:{new_id()}", BANKER, close)
 
     # A stake's draw.
 
@@ -206,7 +287,7 @@ class LiveTable(Joining, Starting, Acting):
             self.spin.stop()
             if self.game.view(None)["phase"] == "opponent_draw":
                 log.warning(SPUN_ALONE)
-                self._game_act("host", f"late:{new_id()}", BANKER, {"type": "draw_late"})
+                self.acting.game_act("host", f"late:{new_id()}", BANKER, {"type": "draw_late"})
 
     # The reveal clock.
 
@@ -216,19 +297,19 @@ class LiveTable(Joining, Starting, Acting):
             if self.reveal.until != until:
                 return
             self.reveal.stop()
-            self.tell.everyone()
+            self.broadcast.everyone()
 
     # Messages.
 
     def join_urls(self) -> list[str]:
-        return [f"{base}/j/{self.code}" for base in self.s.addresses.join_bases]
+        return [f"{base}/j/{self.code}" for base in self.services.addresses.join_bases]
 
     def wall(self) -> float:
-        return self.s.wall()
+        return self.services.wall()
 
     def saving(self) -> dict[str, str] | None:
         """Why nothing can be saved now (the table screen says it in words), or None."""
-        store = self.s.store
+        store = self.services.store
         return None if store.problem is None else {"problem": store.problem, "file": str(store.path)}
 
     # Saved games.

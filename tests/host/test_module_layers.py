@@ -124,7 +124,7 @@ def test_the_module_finder_reads_the_rooms():
         "companion.host",
     } <= set(imports)
     assert imports["companion.wire.sockets"]["companion.wire.updates"] is False
-    assert imports["companion.play.seating"]["companion.play.broadcast"] is True  # a type hint
+    assert imports["companion.play.state"]["companion.play.broadcast"] is True  # a type hint
     assert imports["companion.play.broadcast"]["companion.play.messages"] is False  # ``from . import messages``
     assert {room_of(name) for name in imports} == {None, *ROOMS}
 

@@ -17,8 +17,8 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
     complete = Store._complete
     threads: set[str] = set()
     prepared = threading.Event()
-    prepare = table.tell.prepare
-    monkeypatch.setattr(table.tell, "prepare", lambda: (prepared.set(), prepare())[1])
+    prepare = table.broadcast.prepare
+    monkeypatch.setattr(table.broadcast, "prepare", lambda: (prepared.set(), prepare())[1])
 
     def slow_commit(store, game_id, n):
         threads.add(threading.current_thread().name)

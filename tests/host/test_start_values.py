@@ -261,7 +261,7 @@ def last_value_without_the_start(table, locked, fairs, monkeypatch) -> None:
     def stopped(*args: object, **kwargs: object) -> None:
         raise OSError("the laptop stopped here")
 
-    monkeypatch.setattr(table, "_start_game", stopped)
+    monkeypatch.setattr(table.starting, "start_game", stopped)
     assert reveal(locked[2], fairs[2])["ok"] is False
     assert table.game is None and table.lobby.waiting() == []
     monkeypatch.undo()
