@@ -17,7 +17,7 @@ from tests.live.livekit import Server
 from tests.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-LICENCES = ("LICENSE", "web/static/vendor/socket.io-client.LICENSE")
+LICENCES = ("LICENSE", "web/static/vendor/socket.io-client.LICENSE", "web/static/vendor/tweetnacl.LICENSE")
 
 pytestmark = pytest.mark.packaging
 

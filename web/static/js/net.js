@@ -1,9 +1,12 @@
 // The socket: keeps the latest whole message in the store (built from the host's `update`s)
 // and sends actions with an id, once. Its credentials are asked for at every connect, the first and
 // every reconnect, so a token saved after the page connected (a join, a claim) goes with the next one.
+// Every message, both ways, is sealed with a key made at that connect (seal.js); only the events'
+// names and the refusals of a connect (public codes) travel in plain text.
 
 import { io } from "../vendor/socket.io.esm.min.js";
 import { Updates } from "./updates.js";
+import { HOST_KEY, Sealer } from "./seal.js";
 
 function newId() {
   const b = new Uint8Array(12);
@@ -11,6 +14,7 @@ function newId() {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+const AGAIN = ["timeout", "offline", "no_answer", "bad_seal"]; // an act sent again with the same id
 const RETRY_MS = 3000; // after a refused reconnect: the host allows a seat one every 2 s after a few at once
 
 // Back on the network or on screen (a phone unlocked): a socket that is down tries at once, not at
@@ -30,6 +34,7 @@ class Net {
     this.store = store;
     this.socket = null;
     this.onConnect = null; // the page's call after every (re)connect
+    this.sealer = null; // the seal of the connection made last
     wakeWhenBack(this);
   }
 
@@ -37,8 +42,9 @@ class Net {
   connect(credentials) {
     if (this.socket) { this.socket.removeAllListeners(); this.socket.disconnect(); }
     const st = this.store;
+    if (!HOST_KEY) { st.set({ conn: "refused", refusal: "bad_seal" }); return; } // never in plain text
     st.set({ conn: "connecting", refusal: null });
-    const auth = (cb) => cb(credentials());
+    const auth = (cb) => { this.sealer = new Sealer(); cb(this.sealer.auth(credentials())); };
     const sock = io({ auth, transports: ["websocket"], reconnectionDelay: 500, reconnectionDelayMax: 2000 });
     this.socket = sock;
     sock.on("connect", () => { st.set({ conn: "online" }); if (this.onConnect) this.onConnect(); });
@@ -53,12 +59,12 @@ class Net {
       } else if (code) st.set({ conn: "refused", refusal: code });
       else st.set({ conn: "offline" });
     });
-    sock.on("refused", (m) => st.set({ conn: "refused", refusal: (m && m.code) || "refused" }));
+    this.on("refused", (m) => st.set({ conn: "refused", refusal: m === undefined ? "bad_seal" : (m && m.code) || "refused" }));
     const updates = new Updates();
     let syncing = false;
-    sock.on("update", (u) => {
+    this.on("update", (u) => {
       let msg = null;
-      try { msg = updates.take(u); } catch (e) { updates.reset(); } // a change that does not fit: start again whole
+      try { msg = updates.take(u); } catch (e) { updates.reset(); } // a change that does not fit (or did not open): start again whole
       if (msg) st.set({ msg });
       else if (!syncing) { // one went missing: ask for the whole message once, ignore the rest until it comes
         syncing = true;
@@ -69,14 +75,33 @@ class Net {
 
   close() { if (this.socket) this.socket.disconnect(); }
 
-  // A message with an answer; rejects after `ms` without one.
+  // The host's event `name`, opened once: `fn(data)`, data undefined when it did not open.
+  on(name, fn) {
+    this.socket.on(name, (sealed) => fn(this.sealer.open(sealed)));
+  }
+
+  // A message with an answer; rejects after `ms` without one. It is sealed when the socket sends it:
+  // at once, or (sent while offline) at the next connection, with that connection's key.
   request(name, data, ms = 8000) {
     return new Promise((resolve) => {
       if (!this.socket) { resolve({ ok: false, error: { code: "offline" } }); return; }
-      this.socket.timeout(ms).emit(name, data, (err, answer) => {
-        resolve(err ? { ok: false, error: { code: "timeout" } } : answer || { ok: false, error: { code: "no_answer" } });
+      let by = null;
+      let text = "";
+      const sealed = { toJSON: () => { if (by !== this.sealer) { by = this.sealer; text = by.seal(data); } return text; } };
+      this.socket.timeout(ms).emit(name, sealed, (err, answer) => {
+        resolve(err ? { ok: false, error: { code: "timeout" } } : this.answer(answer));
       });
     });
+  }
+
+  // An answer that does not open is a refusal; a refusal the host gave before it opened the
+  // message (its door's limits) comes in plain text, a public code, and is taken as it is.
+  answer(sealed) {
+    if (sealed === undefined || sealed === null) return { ok: false, error: { code: "no_answer" } };
+    const answer = this.sealer.open(sealed);
+    if (answer && typeof answer === "object") return answer;
+    if (typeof sealed === "object" && sealed.ok === false && sealed.error) return sealed;
+    return { ok: false, error: { code: "bad_seal" } };
   }
 
   // Send one action; while its answer is awaited, the store's `pending` blocks every other.
@@ -90,7 +115,7 @@ class Net {
     let answer = null;
     for (let tries = 0; tries < 4; tries++) {
       answer = await this.request("act", msg);
-      if (answer.ok || !["timeout", "offline", "no_answer"].includes(answer.error && answer.error.code)) break;
+      if (answer.ok || !AGAIN.includes(answer.error && answer.error.code)) break;
       await new Promise((r) => setTimeout(r, 800)); // the same id again: the host applies it once
     }
     this.inflight = null;

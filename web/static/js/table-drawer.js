@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { group, playerName } from "./actions.js";
 import { versionLine } from "./about.js";
-import { KEY, controls } from "./table-shared.js";
+import { controls } from "./table-shared.js";
 
 // A claim code's digits in groups of four, as the phone may type them (the host ignores the spaces).
 const grouped = (code) => code.replace(/(\d{4})(?=\d)/g, "$1 ");
@@ -52,7 +52,7 @@ export function drawer(msg, st) {
       games ? h("ul", { class: "games" }, games.map((g) => h("li", {},
         h("span", { text: `${g.code} · ${(g.players || []).join(", ")} · ${t(`table.status_${g.status}`)}${g.current ? ` (${t("table.current")})` : ""}` }),
         g.current ? null : h("button", { type: "button", class: "btn", "data-act": "resume", "data-game": g.id, text: t("table.resume") }),
-        h("a", { class: "link", href: `/export/${encodeURIComponent(g.id)}.json?key=${encodeURIComponent(KEY)}`, text: t("table.export") })))) : null,
+        h("button", { type: "button", class: "link", "data-act": "export", "data-game": g.id, text: t("table.export") })))) : null,
       groups.has("new_game") ? controls(groups.get("new_game"), v, st) : null),
     versionLine(),
   ];

@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { t, has, money } from "./i18n.js";
 import { moneyChart } from "./chart.js";
 import { pawnClass, pawnMark } from "./pawn.js";
-import { KEY, problem, rerender } from "./table-shared.js";
+import { exportOf, problem, rerender } from "./table-shared.js";
 import { fairPanel } from "./fair-view.js";
 import { tonightBoard } from "./tonight.js";
 
@@ -14,7 +14,6 @@ export function endScreen(msg, st) {
   const v = msg.view;
   const winner = v.winner !== null && v.winner !== undefined ? v.players.find((p) => p.seat === v.winner) : null;
   const again = msg.legal_actions.find((a) => a.type === "play_again");
-  const exportUrl = `/export/${encodeURIComponent(msg.game_id)}.json?key=${encodeURIComponent(KEY)}`;
   return h("main", { class: "end-grid" },
     h("section", { class: "end-main" },
       h("div", { class: `celebrate${winner ? ` ${pawnClass(winner)}` : ""}` },
@@ -27,11 +26,11 @@ export function endScreen(msg, st) {
       problem(st)),
     h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),
-      fairPanel(msg.game_id, { kind: "table", fetchExport: () => fetch(exportUrl).then((r) => r.text()), rerender, open: !!st.ui.fairOpen }),
+      fairPanel(msg.game_id, { kind: "table", fetchExport: () => exportOf(msg.game_id).then((a) => a.json), rerender, open: !!st.ui.fairOpen }),
       h("details", { class: "check" }, h("summary", { text: t("show.check") }),
         h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
         h("p", { class: "hint", text: t("end.seed_help") }),
-        h("a", { class: "btn", href: exportUrl, download: `cashrun-${msg.game_id}.json`, "data-out": "export", text: t("end.export") }))));
+        h("button", { type: "button", class: "btn", "data-act": "export", "data-game": msg.game_id, "data-out": "export", text: t("end.export") }))));
 }
 
 // Why the winner won, in a sentence: the last one not bankrupt, or the set they held round the lap

@@ -1,7 +1,7 @@
 // The banker's taps, typing and keys on the table screen, and the host's `moved`: they change the
 // state only through the store (or ask the host); the page renders from it.
 
-import { h, $ } from "./dom.js";
+import { $ } from "./dom.js";
 import { setLang, currentLang, t } from "./i18n.js";
 import { newId } from "./net.js";
 import { group } from "./actions.js";
@@ -12,7 +12,7 @@ import { load } from "./lazy.js";
 import { needsConfirm } from "./confirm.js";
 import { VERSION, spaceOf, put, removeAt } from "./board-draft.js";
 import { howToClick } from "./howto.js";
-import { KEY, store, net, shown, revealing, send, actionsOf, findAction } from "./table-shared.js";
+import { KEY, store, net, shown, revealing, send, actionsOf, findAction, openTable, saveExport, saveFile } from "./table-shared.js";
 import { quickBidAction } from "./table-bid.js";
 import { SETTINGS } from "./table-lobby.js";
 import { setupClick, setupInput } from "./box-setup.js";
@@ -39,7 +39,7 @@ let leavingFor = null;
 function goTo(key) {
   if (leavingFor === key) return;
   leavingFor = key;
-  location.href = `/table?key=${encodeURIComponent(key)}`;
+  openTable(key);
 }
 
 function saveSettings() {
@@ -115,8 +115,9 @@ async function drawerClick(act, el) {
     if (ans.ok) store.ui({ games: ans.games }); else store.set({ error: ans.error });
   } else if (act === "resume") {
     const ans = await net.request("resume", { game: el.dataset.game });
-    if (ans.ok) location.href = `/table?key=${encodeURIComponent(ans.table_key)}`; else store.set({ error: ans.error });
-  } else return false;
+    if (ans.ok) openTable(ans.table_key); else store.set({ error: ans.error });
+  } else if (act === "export") saveExport(el.dataset.game);
+  else return false;
   return true;
 }
 
@@ -159,12 +160,7 @@ function boardClick(el) {
 }
 
 function download(board) {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(board, null, 1)}\n`], { type: "application/json" }));
-  const a = h("a", { href: url, download: "cashrun-board.json" });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile("cashrun-board.json", `${JSON.stringify(board, null, 1)}\n`);
 }
 
 // A chosen file: read, parsed, and sent; the host's refusal is shown in words.
@@ -259,5 +255,5 @@ export function listen(root, page) {
     if (!ev.repeat) skipReveal();
   }, true);
 
-  if (KEY) net.socket.on("moved", (m) => { if (m && typeof m.table_key === "string") goTo(m.table_key); });
+  if (KEY) net.on("moved", (m) => { if (m && typeof m.table_key === "string") goTo(m.table_key); });
 }

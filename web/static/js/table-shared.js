@@ -9,8 +9,10 @@ import { group, isSimple, actionLabel } from "./actions.js";
 import { quickBid } from "./table-bid.js";
 import { renderChooser } from "./chooser.js";
 import { errorText } from "./common.js";
+import { fragment } from "./seal.js";
 
-export const KEY = document.body.dataset.key;
+// The table key: only in the address's fragment (`/table#key=...&k=...`), which the browser never sends.
+export const KEY = fragment().get("key");
 // The reveal clock (docs/protocol.md): while the host's `reveal` runs, the stage plays the new
 // outcomes and everything else keeps showing `held`, the message from before them.
 export const store = new Store({ choice: null, drawer: false, games: null, settings: null, box: null, saved: false });
@@ -26,6 +28,36 @@ export const busy = (st) => !!st.pending || revealing(st);
 
 export function send(action, as) { return net.act(action, as); }
 export const rerender = () => store.set({}); // for the fairness panel, when its check moved on
+
+// A game's export, asked over the sealed socket (an address with the key would travel in plain text).
+export function exportOf(gameId) {
+  return net.request("export", { game_id: gameId }, 20000).then((a) => { if (!a.ok) throw new Error(a.error.code); return a; });
+}
+
+// A file the page made, downloaded.
+export function saveFile(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = h("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// A game's export saved as a file; a refusal is shown as the screen's problem.
+export async function saveExport(gameId) {
+  const a = await exportOf(gameId).catch((e) => { store.set({ error: { code: e.message } }); return null; });
+  if (a) saveFile(a.name, a.json);
+}
+
+// Another table's screen (Play again, a new game, a saved game): its key in the fragment, and a load
+// (a new fragment alone does not load the page).
+export function openTable(key) {
+  const to = new URLSearchParams(location.hash.slice(1));
+  to.set("key", key);
+  location.hash = to.toString();
+  location.reload();
+}
 
 // The listed actions in `msg` of the banker, or of a seat without a phone (`as`).
 export function actionsOf(msg, as) {
