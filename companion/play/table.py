@@ -2,9 +2,9 @@
 
 Every change happens under the table's lock in this order: check, apply, commit to the
 store (``record``), send the messages (``broadcast``); the sender's answer goes out last, when
-its handler returns. The table holds the state; its parts act on it, each through a protocol of
-what it needs: ``acting`` (every action), ``joining`` (``seating.py``: the join address's side: join, claim,
-watch) and ``starting`` (the start of a game).
+its handler returns. The table holds the state; three parts act on it, each through a protocol
+of what it needs from the table: ``acting`` (every action), ``joining`` (``seating.py``, the join
+address's side: join, claim, watch) and ``starting`` (the start of a game).
 """
 
 from __future__ import annotations
