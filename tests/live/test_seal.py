@@ -47,7 +47,8 @@ class Line:
         self.ws = websocket.create_connection(
             f"ws://{server.netloc}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
         )
-        assert self.ws.recv().startswith("0")
+        opening = self.ws.recv()
+        assert isinstance(opening, str) and opening.startswith("0")
         self.ws.send("40" + json.dumps(self.auth))
         self.frames: list[str] = []
         self.events: list[tuple[str, Any]] = []
