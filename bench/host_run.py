@@ -49,8 +49,8 @@ def start_host(
         line = proc.stdout.readline()
         if not line:
             raise RuntimeError("cashrun stopped")
-        if "table?key=" in line:
-            key = line.split("key=")[1].strip()
+        if "/table" in line and "key=" in line:  # /table?key=KEY, or /table#key=KEY&k=HOSTKEY
+            key = line.split("key=")[1].split("&")[0].strip()
         if "join code " in line:
             code = line.split("join code ")[1][:4]
     return proc, key, code, started

@@ -1,6 +1,6 @@
 """Latency of the host on loopback, where its time goes, and a bare python-socketio server in the same run.
 
-    python bench/latency.py [--acts 200] [--many 25] [--many-acts 40]
+    python bench/latency.py [--acts 200] [--many 25] [--many-acts 40] [--sealed]
 
 Starts ``cashrun`` (``python -m companion.cli``, through ``bench/timings.py``, which records
 where each act's time goes inside the host) on a free 127.0.0.1 port with a fresh data
@@ -27,6 +27,10 @@ Each table's seven clients run in their own process (``bench/latency_clients.py`
 their own loopback address (127.0.1.N: the host limits sockets and messages per address, as per
 phone): 175 clients in one Python process measure that process's GIL, not the server. Everything is
 bounded and stops by itself.
+
+With ``--sealed`` every client of the tables connects sealed, as the pages do
+(``bench/latency_clients.py``'s ``SealedPeer``): each message both ways is sealed and opened, and
+the bytes written are the sealed frames'. The messages' JSON sizes are the opened texts'.
 """
 
 from __future__ import annotations
@@ -34,12 +38,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +56,15 @@ from bench.host_run import ENV, answered, inside, rss_mb, running_host
 from bench.latency_clients import run_workers
 from bench.peers import WAIT, Peer
 from tests.loopback import free_port
+
+
+def page_host_key(url: str) -> str:
+    """The host's public key as the table page carries it (``data-host-key``)."""
+    with urllib.request.urlopen(f"{url}/table", timeout=WAIT) as response:
+        found = re.search(r'data-host-key="([\w-]{43})"', response.read().decode())
+    if found is None:
+        raise RuntimeError("the table page carries no host key")
+    return found.group(1)
 
 
 def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float, mode: str) -> list[float]:
@@ -158,6 +173,7 @@ def main() -> None:
         help="the async mode of the bare server, and of the host by patching it whole "
         "(gevent, eventlet: install them first)",
     )
+    parser.add_argument("--sealed", action="store_true", help="the tables' clients connect sealed, as the pages do")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the clean-ups below when stopped
     with (
@@ -167,6 +183,7 @@ def main() -> None:
         timings = Path(scratch) / "timings.json"
         answered(f"{url}/table?key={key}", started + WAIT)
         ready_after = time.perf_counter() - started
+        host_key = page_host_key(url) if args.sealed else None
         [first] = run_workers(
             [
                 {
@@ -178,6 +195,7 @@ def main() -> None:
                     "interval": 0.1,
                     "seed": 0,
                     "offset": 0.0,
+                    "host_key": host_key,
                 }
             ]
         )
@@ -204,6 +222,7 @@ def main() -> None:
                     "interval": 0.5,
                     "seed": n + 1,
                     "offset": n * 0.5 / args.many,
+                    "host_key": host_key,
                 }
                 for n, (k, c) in enumerate(tables)
             ]
@@ -212,7 +231,7 @@ def main() -> None:
 
     typical = first["typical"]
     print(
-        f"{args.mode} mode; loopback only; the bare server sends {len(json.dumps(typical, separators=(',', ':')))} bytes of JSON "
+        f"{args.mode} mode; {'sealed' if args.sealed else 'plain'} clients; loopback only; the bare server sends {len(json.dumps(typical, separators=(',', ':')))} bytes of JSON "
         "per act (a message of the run's median size)",
         flush=True,
     )

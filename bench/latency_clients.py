@@ -18,10 +18,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.host_run import ENV
 from bench.peers import Peer, measure, paced
+from companion.seal import PageSeal
 from tests.engine.randomplay import concrete
 
 AVOID = ("announce", "auction", "claim_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
+
+
+class SealedPeer(Peer):
+    """A ``Peer`` that connects sealed, as a page does (``companion.seal.PageSeal``): every message
+    it sends is sealed, and every one it gets is opened as it arrives (a page must open it to show it)."""
+
+    def __init__(self, url: str, auth: dict[str, Any], source: str, host_key: str) -> None:
+        fields, self.seal = PageSeal.new(host_key)
+        super().__init__(url, fields(auth), source)
+
+    def _arrived(self, data: Any, whole: bool) -> None:
+        super()._arrived(self.seal.open_json(data), whole)
+
+    def call(self, event: str, data: Any) -> Any:
+        return self.seal.open_json(super().call(event, self.seal.seal_json(data)))
 
 
 def waiting_choices(screen: Peer, phones: list[Peer]) -> list[tuple[int, dict[str, Any]]] | None:
@@ -59,17 +75,24 @@ def random_act(
     return True
 
 
-def host_worker(url: str, key: str, code: str, acts: int, interval: float, seed: int, offset: float) -> dict[str, Any]:
+def host_worker(
+    url: str, key: str, code: str, acts: int, interval: float, seed: int, offset: float, host_key: str | None = None
+) -> dict[str, Any]:
     """Join six phones, start, wait for the go, play; returns the samples, the sizes of the
-    messages during play and one of their median size.
+    messages during play (their JSON, opened) and one of their median size.
 
-    Each table's clients come from their own loopback address, as a family's devices would.
+    Each table's clients come from their own loopback address, as a family's devices would. With
+    ``host_key`` every client connects sealed (``SealedPeer``).
     """
     source = f"127.0.1.{seed + 1}"
-    screen = Peer(url, {"table_key": key}, source)
+
+    def client(auth: dict[str, Any]) -> Peer:
+        return Peer(url, auth, source) if host_key is None else SealedPeer(url, auth, source, host_key)
+
+    screen = client({"table_key": key})
     phones = []
     for name in NAMES:
-        phone = Peer(url, {}, source)
+        phone = client({})
         assert phone.call("join", {"code": code, "name": name})["ok"]
         phones.append(phone)
     assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
