@@ -70,7 +70,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
@@ -78,7 +77,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 from extremes import PHONE_SEAT, claim_the_last_seat, seat_the_extremes
 from finished_game import TableSocket
 from playwright.sync_api import sync_playwright
-from web_driver import log_end, perform, seeded_random, start_game
+from web_driver import log_end, perform, seeded_random, start_game, table_key
 from web_host import ARGS, CHROMIUM, start_host, stop_host
 
 from companion.play.broadcast import PRESENCE_DELAY
@@ -215,7 +214,7 @@ def play(
             start_game(table)
             plan, mirror = claim_the_last_seat(table, phone, host.base)
             wait_log(table, log_end(mirror.view(None)))
-            sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
+            sock = TableSocket(host.base, table_key(host))
             pages = {"phone": phone, "table": table}
             seat = None  # the phone's seat played over a socket of this script, once its page is closed
             # Each slowed page plays on its own device: the phone does not share the laptop's processor.

@@ -152,7 +152,7 @@ def play(browser, host) -> tuple[dict[str, list[int]], float]:
         contexts.append(tctx)
         tctx.add_init_script(COUNT_TAPS)
         table = tctx.new_page()
-        frames = Frames(table)
+        frames = Frames(table, host)
         table.goto(host.table_url)
         settle(table)
         phones = join(browser, host, contexts)

@@ -13,10 +13,11 @@ import random
 import statistics
 import time
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 from finished_game import TableSocket
 from line import Line
+from web_driver import table_key
 from web_host import Host, start_host, stop_host
 
 from tests.engine.randomplay import concrete
@@ -114,7 +115,7 @@ class Rig:
         self.data_dir, self.reveal_scale = data_dir, reveal_scale
         self.host: Host = start_host(data_dir, reveal_scale=reveal_scale)
         self.port = int(urlparse(self.host.base).port or 0)
-        self.key = parse_qs(urlparse(self.host.table_url).query)["key"][0]
+        self.key = table_key(self.host)
         self.banker = Banker(self.host.base, self.key)
         self.lines: list[Line] = []
 

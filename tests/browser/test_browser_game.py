@@ -9,6 +9,7 @@ checks after every step that the table screen has caught up with the local engin
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from game_plan import NAMES, plan_game
 from i18n_files import EN
@@ -54,7 +55,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     tctx = browser.new_context(**TABLE)
     requests_seen.watch(tctx)
     table = tctx.new_page()
-    table_frames = Frames(table)
+    table_frames = Frames(table, host)
     errors: list[str] = []
     table.on("pageerror", lambda e: errors.append(f"table: {e}"))
     table.goto(host.table_url)
@@ -71,7 +72,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
         requests_seen.watch(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e, n=name: errors.append(f"{n}: {e}"))
-        phone_frames.append(Frames(page))
+        phone_frames.append(Frames(page, host))
         page.goto(f"{host.base}/j/{host.code}")
         page.locator('[data-input="name"]').fill(name)
         page.locator('[data-act="join"]').click()
@@ -140,10 +141,11 @@ def play_seeded_game(browser, host, shots, requests_seen):
     key = table.locator(".legend-key").first.bounding_box()
     assert key["width"] > key["height"] * 3
     assert table.locator("svg.chart polyline").count() == 3
-    href = table.locator('[data-out="export"]').get_attribute("href")
-    exported = table.request.get(host.base + href)
-    assert exported.ok
-    assert Game.from_json(exported.text()).winner == final["winner"]
+    # The export comes over the sealed socket and is saved from the page (no address carries the key).
+    with table.expect_download() as download:
+        table.locator('[data-out="export"]').click()
+    assert download.value.suggested_filename == f"cashrun-{lobby_id}.json"
+    assert Game.from_json(Path(download.value.path()).read_text()).winner == final["winner"]
     # Every phone and the table screen checked every draw in the page.
     draws = sum(len(e["draws"]) for e in mirror.log if e["type"] in CHANCE)
     assert fair_result(table) == ("ok", EN["fair"]["ok_table"]["other"].replace("{n}", str(draws)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from finished_game import NAMES, play_to_the_end
 from i18n_files import NL
-from web_driver import perform, settle, start_game
+from web_driver import perform, settle, start_game, table_key
 from web_host import TABLE, start_host, stop_host
 
 GAME = "() => document.querySelector('#app').dataset.kind === 'game'"
@@ -59,7 +59,7 @@ def test_a_short_game_the_break_and_the_scoreboard(browser, tmp_path, shots):
         table = ctx.new_page()
         table.goto(host.table_url)
         settle(table)
-        play_to_the_end(host.base, host.table_url.split("key=")[1])
+        play_to_the_end(host.base, table_key(host))
         table.wait_for_function(OVER)
         board = table.locator('[data-out="tonight"]')
         board.wait_for()

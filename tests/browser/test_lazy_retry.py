@@ -9,7 +9,7 @@ import re
 
 from finished_game import play_to_the_end
 from phone_fit import SMALL_PHONE
-from web_driver import fair_result, settle
+from web_driver import fair_result, settle, table_key
 from web_host import TABLE, start_host, stop_host
 
 
@@ -72,7 +72,7 @@ def test_the_table_checks_the_draws_after_a_failed_load_of_the_check(browser, tm
         errors = errors_of(page)
         page.goto(host.table_url)
         settle(page)
-        play_to_the_end(host.base, host.table_url.split("key=")[1])
+        play_to_the_end(host.base, table_key(host))
         state, words = fair_result(page)
         assert state == "ok", words  # every draw checked, not "could not run the check"
         assert len(asked) == 2 and asked[1].endswith("fair-check.js?try=1"), asked

@@ -48,7 +48,7 @@ def test_the_phone_lists_its_needs_and_the_table_marks_everyones(browser, tmp_pa
         tctx = browser.new_context(**TABLE, locale="nl-NL")
         contexts.append(tctx)
         table = tctx.new_page()
-        frames = Frames(table)
+        frames = Frames(table, host)
         table.goto(host.table_url)
         settle(table)
         pctx = browser.new_context(**PHONE, locale="nl-NL")

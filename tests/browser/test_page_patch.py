@@ -8,11 +8,10 @@ host without a reveal clock; the seats without a phone and the banker act over a
 from __future__ import annotations
 
 from contextlib import contextmanager
-from urllib.parse import parse_qs, urlparse
 
 from finished_game import TableSocket
 from phone_fit import SMALL_PHONE
-from web_driver import settle, wait_log
+from web_driver import settle, table_key, wait_log
 from web_host import TABLE, start_host, stop_host
 
 # Each node under #app gets a number; a MutationObserver notes every node a change touched.
@@ -61,7 +60,7 @@ def three_seats(browser, tmp_path):
             page.on("pageerror", lambda e: errors.append(str(e)))
         table.goto(host.table_url)
         settle(table)
-        sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
+        sock = TableSocket(host.base, table_key(host))
         for name in ("Bob", "Cas"):
             sock.act({"type": "add_player", "name": name})
         sock.act({"type": "start"})

@@ -161,7 +161,7 @@ def test_turn_felt_leaving_asks_and_watching(browser, host, shots):
         # After the start the join address offers to watch: the public view, no secret.
         wctx, watcher = phone(browser, host)
         contexts.append(wctx)
-        frames = Frames(watcher)
+        frames = Frames(watcher, host)
         watcher.locator('[data-out="started"]').wait_for()
         assert watcher.locator('[data-input="name"]').count() == 0
         assert watcher.locator('[data-out="started"]').inner_text() == EN["watch"]["started"]

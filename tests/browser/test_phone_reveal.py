@@ -25,7 +25,7 @@ def new_phone(browser, host, lang: str, contexts: list, path: str | None = None)
     ctx = browser.new_context(**SMALL_PHONE, locale=LOCALE[lang])
     contexts.append(ctx)
     page = ctx.new_page()
-    SENT[page] = Frames(page)
+    SENT[page] = Frames(page, host)
     page.goto(f"{host.base}{path or f'/j/{host.code}'}")
     return page
 
@@ -137,7 +137,7 @@ def test_a_phone_reloaded_during_a_roll_shows_no_dice_before_the_table(browser, 
     contexts: list = []
     try:
         table, phones = game_of_three(browser, host, contexts, langs=("nl", "en", "nl"))
-        table_frames = Frames(table)
+        table_frames = Frames(table, host)
         table.reload()  # its socket from now on is heard
         settle(table)
         roller = next(p for p in phones if p.locator('[data-act="do"][data-type="roll"]').count())

@@ -7,7 +7,7 @@ Two table screens of one game, as a family has them: the laptop (1366×768) and 
 from __future__ import annotations
 
 from finished_game import NAMES, play_to_the_end
-from web_driver import settle
+from web_driver import settle, table_key
 from web_host import TABLE, TV, start_host, stop_host
 
 OVER = "() => document.querySelector('#app').dataset.phase === 'over'"
@@ -27,7 +27,7 @@ def test_play_again_takes_the_television_along(browser, tmp_path, shots):
             settle(page)
             screens.append(page)
         laptop, tv = screens
-        play_to_the_end(host.base, host.table_url.split("key=")[1])
+        play_to_the_end(host.base, table_key(host))
         for page in screens:
             page.wait_for_function(OVER)
         tv.screenshot(path=shots / "tv-before-play-again.png")

@@ -19,7 +19,7 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
         tctx = browser.new_context(**TABLE, locale="en-GB")
         contexts.append(tctx)
         table = tctx.new_page()
-        frames = Frames(table)
+        frames = Frames(table, host)
         table.goto(host.table_url)
         settle(table)
         phones = [

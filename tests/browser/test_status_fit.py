@@ -8,11 +8,10 @@ table socket."""
 from __future__ import annotations
 
 from contextlib import contextmanager
-from urllib.parse import parse_qs, urlparse
 
 from extremes import LONG_NAMES, seat_the_extremes
 from finished_game import TableSocket
-from web_driver import start_game, wait_log
+from web_driver import start_game, table_key, wait_log
 from web_host import TABLE, start_host, stop_host
 
 
@@ -28,7 +27,7 @@ def rolled(browser, tmp_path):
         table.on("pageerror", lambda e: errors.append(str(e)))
         seat_the_extremes(table, host.table_url)
         start_game(table)
-        sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
+        sock = TableSocket(host.base, table_key(host))
         view = sock.started()["view"]
         seat = view["turn"]
         roll = next(a for a in sock.latest["table"]["phoneless"][str(seat)] if a["type"] == "roll")

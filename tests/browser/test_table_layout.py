@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from board_editor import board_24
 from fit_check import check_table
-from web_driver import seat_without_phones, settle, start_game
+from web_driver import Frames, seat_without_phones, settle, start_game
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 LAPTOP = {"width": 1366, "height": 768}
 TV = {"width": 1920, "height": 1080}
+pytestmark = pytest.mark.reveal_clock  # the page with reduced motion waits for the host's clock (start_six)
 
 MEASURE = """() => {
   const px = (sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize);
@@ -44,8 +46,7 @@ MEASURE = """() => {
 def open_table(browser, host, viewport):
     ctx = browser.new_context(viewport=viewport, locale="en-GB", color_scheme="light", reduced_motion="reduce")
     page = ctx.new_page()
-    page.sent = []  # what the page sent over its socket
-    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: page.sent.append(frame)))
+    page.wire = Frames(page, host)  # what the page sent over its socket, opened
     page.goto(host.table_url)
     settle(page)
     return ctx, page
@@ -69,7 +70,7 @@ def start_six(page) -> None:
     # the host's clock ends (12 s at most) and till then says so.
     page.locator('.stage[data-playing] [data-out="stage"]').wait_for()
     page.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''", timeout=20_000)
-    assert not any("skip_reveal" in str(frame) for frame in page.sent)
+    assert page.wire.acts and not any(action["type"] == "skip_reveal" for action in page.wire.acts)
 
 
 def test_six_players_fit_and_the_type_grows_with_the_screen(browser, host, shots):

@@ -13,14 +13,13 @@ from __future__ import annotations
 import os
 import re
 import time
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from finished_game import TableSocket
 from fit_check import check as fits
 from game_plan import NAMES, plan_phone_game
 from phone_fit import OFF_SCREEN
-from web_driver import key, log_end, phone_chains
+from web_driver import key, log_end, phone_chains, table_key
 from web_host import SEED, start_host, stop_host
 from webkit import SeleniumPage, missing, phone_size, start_display, start_webkit
 
@@ -131,7 +130,7 @@ def test_the_phone_plays_a_whole_game_in_webkit(webkit, tmp_path):
         page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'lobby'")
         look(page, "lobby")
 
-        sock = TableSocket(host.base, parse_qs(urlparse(host.table_url).query)["key"][0])
+        sock = TableSocket(host.base, table_key(host))
         for name in NAMES[1:]:
             sock.act({"type": "add_player", "name": name})
         sock.act({"type": "set_settings", "settings": {"auction_seconds": SETTINGS.auction_seconds}})

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from web_host import TABLE, TV
+from wire_seal import SealedSocket, host_key, text_of
 
 from tests.engine.randomplay import PhoneChain
 from tests.screen import Screen
@@ -21,6 +22,11 @@ TIMEOUT = 15_000
 def key(value: Any) -> str:
     """The data-key the pages give a choice: JSON.stringify of the value."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def table_key(host) -> str:
+    """The table key in the address ``cashrun`` printed (``/table#key=KEY&k=…``, once ``/table?key=KEY``)."""
+    return re.search(r"[?#&]key=([\w-]+)", host.table_url).group(1)
 
 
 def open_table(browser, host, contexts: list, **options: Any):
@@ -214,9 +220,11 @@ def bluff_symbols(page) -> list[str]:
 
 class Frames:
     """The whole messages a page had (each `view`, or built from its `update`s as the page builds
-    them) and the `act` messages it sent."""
+    them) and the `act` messages it sent, opened as the laptop's owner can: with the key in the
+    data folder of ``host``, the ``cashrun`` the page talks to."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, host) -> None:
+        self.key = host_key(host)
         self.views: list[dict] = []
         self.screen = Screen()
         self.acts: list[dict] = []
@@ -224,24 +232,24 @@ class Frames:
         page.on("websocket", self._socket)
 
     def _socket(self, ws) -> None:
-        ws.on("framereceived", self._frame)
-        ws.on("framesent", self._sent)
+        sock = SealedSocket(self.key)
+        ws.on("framereceived", lambda payload: self._frame(sock, payload))
+        ws.on("framesent", lambda payload: self._sent(sock, payload))
 
-    def _sent(self, payload) -> None:
-        if isinstance(payload, bytes):
-            payload = payload.decode("utf-8", "replace")
-        m = re.match(r'42\d*(\["act",.*)', payload, re.S)
-        if m:
-            self.acts.append(json.loads(m.group(1))[1]["action"])
+    def _sent(self, sock: SealedSocket, payload) -> None:
+        packet = sock.packet(payload)
+        if packet is not None and packet.name == "act":
+            self.acts.append(packet.data["action"])
 
-    def _frame(self, payload) -> None:
-        if isinstance(payload, bytes):
-            payload = payload.decode("utf-8", "replace")
-        self.raw.append(payload)
-        if payload.startswith('42["view",'):
-            self.views.append(json.loads(payload[2:])[1])
-        elif payload.startswith('42["update",'):
-            message = self.screen.take(json.loads(payload[2:])[1])
+    def _frame(self, sock: SealedSocket, payload) -> None:
+        self.raw.append(text_of(payload))
+        packet = sock.packet(payload)
+        if packet is None or packet.kind != "event":
+            return
+        if packet.name == "view":
+            self.views.append(packet.data)
+        elif packet.name == "update":
+            message = self.screen.take(packet.data)
             if message is not None:
                 self.views.append(message)
 
@@ -259,6 +267,18 @@ def started_fair(frames: Frames) -> dict[str, list]:
 
 
 SEEDED_RANDOM = """((seed) => {
+  // The seal's keys and nonces keep the browser's own randomness: tweetnacl (loaded later, into
+  // self.nacl) is given it when it defines setPRNG, and its own call of setPRNG does nothing. A
+  // seeded page key would be made again by the next page with the same seed (a replay to the host),
+  // and the game's values stay the ones the seed gave before messages were sealed.
+  const real = crypto.getRandomValues.bind(crypto);
+  const nacl = {};
+  Object.defineProperty(nacl, 'setPRNG', {
+    configurable: true,
+    set(own) { own((x, n) => { const v = new Uint8Array(n); real(v); x.set(v); }); },
+    get() { return () => {}; },
+  });
+  self.nacl = nacl;
   // mulberry32, its state kept in the origin's storage so a reload goes on where it was.
   const key = 'test.random';
   let s = Number(localStorage.getItem(key) ?? seed) >>> 0;

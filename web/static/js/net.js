@@ -1,8 +1,7 @@
 // The socket: keeps the latest whole message in the store (built from the host's `update`s)
 // and sends actions with an id, once. Its credentials are asked for at every connect, the first and
 // every reconnect, so a token saved after the page connected (a join, a claim) goes with the next one.
-// Every message, both ways, is sealed with a key made at that connect (seal.js); only the events'
-// names and the refusals of a connect (public codes) travel in plain text.
+// Every message is sealed both ways with a key made at that connect (seal.js).
 
 import { io } from "../vendor/socket.io.esm.min.js";
 import { Updates } from "./updates.js";
@@ -14,7 +13,7 @@ function newId() {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-const AGAIN = ["timeout", "offline", "no_answer", "bad_seal"]; // an act sent again with the same id
+const AGAIN = ["timeout", "offline", "no_answer", "bad_seal"]; // an act sent again, same id
 const RETRY_MS = 3000; // after a refused reconnect: the host allows a seat one every 2 s after a few at once
 
 // Back on the network or on screen (a phone unlocked): a socket that is down tries at once, not at
@@ -34,7 +33,7 @@ class Net {
     this.store = store;
     this.socket = null;
     this.onConnect = null; // the page's call after every (re)connect
-    this.sealer = null; // the seal of the connection made last
+    this.sealer = null; // the last connect's
     wakeWhenBack(this);
   }
 
@@ -64,7 +63,7 @@ class Net {
     let syncing = false;
     this.on("update", (u) => {
       let msg = null;
-      try { msg = updates.take(u); } catch (e) { updates.reset(); } // a change that does not fit (or did not open): start again whole
+      try { msg = updates.take(u); } catch (e) { updates.reset(); } // a change that does not fit (or open): start again whole
       if (msg) st.set({ msg });
       else if (!syncing) { // one went missing: ask for the whole message once, ignore the rest until it comes
         syncing = true;
@@ -75,33 +74,21 @@ class Net {
 
   close() { if (this.socket) this.socket.disconnect(); }
 
-  // The host's event `name`, opened once: `fn(data)`, data undefined when it did not open.
-  on(name, fn) {
-    this.socket.on(name, (sealed) => fn(this.sealer.open(sealed)));
-  }
+  // The host's event, opened once: fn(data), undefined when it did not open.
+  on(name, fn) { this.socket.on(name, (d) => fn(this.sealer.open(d))); }
 
-  // A message with an answer; rejects after `ms` without one. It is sealed when the socket sends it:
-  // at once, or (sent while offline) at the next connection, with that connection's key.
+  // A message with an answer; rejects after `ms` without one. Sealed as the socket sends it, so one
+  // sent offline goes at the next connect with that connect's key.
   request(name, data, ms = 8000) {
     return new Promise((resolve) => {
       if (!this.socket) { resolve({ ok: false, error: { code: "offline" } }); return; }
-      let by = null;
-      let text = "";
+      let by, text;
       const sealed = { toJSON: () => { if (by !== this.sealer) { by = this.sealer; text = by.seal(data); } return text; } };
-      this.socket.timeout(ms).emit(name, sealed, (err, answer) => {
-        resolve(err ? { ok: false, error: { code: "timeout" } } : this.answer(answer));
+      this.socket.timeout(ms).emit(name, sealed, (err, a) => {
+        a = err ? "timeout" : a === undefined || a === null ? "no_answer" : this.sealer.open(a) || "bad_seal";
+        resolve(typeof a === "string" ? { ok: false, error: { code: a } } : a);
       });
     });
-  }
-
-  // An answer that does not open is a refusal; a refusal the host gave before it opened the
-  // message (its door's limits) comes in plain text, a public code, and is taken as it is.
-  answer(sealed) {
-    if (sealed === undefined || sealed === null) return { ok: false, error: { code: "no_answer" } };
-    const answer = this.sealer.open(sealed);
-    if (answer && typeof answer === "object") return answer;
-    if (typeof sealed === "object" && sealed.ok === false && sealed.error) return sealed;
-    return { ok: false, error: { code: "bad_seal" } };
   }
 
   // Send one action; while its answer is awaited, the store's `pending` blocks every other.
