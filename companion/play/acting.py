@@ -56,14 +56,14 @@ class ActingTable(TableState, Protocol):
     tokens: dict[str, str]
     record: Record
     reveal: Reveal
-    countdown: Countdown
-    spin: Countdown
+    auction_countdown: Countdown
+    draw_countdown: Countdown
     pause: Pause
     again: HostedTable | None
 
     def auction_seconds(self) -> float | None: ...
 
-    def spin_seconds(self) -> float: ...
+    def draw_seconds(self) -> float: ...
 
 
 class Acting:
@@ -127,7 +127,7 @@ class Acting:
         if action["type"].startswith("auction_"):
             return self._saved_clock_action(actor, action_id, action)
         if action["type"] == "pause_game":
-            table.pause.hold([table.countdown, table.spin], table.reveal)
+            table.pause.hold([table.auction_countdown, table.draw_countdown], table.reveal)
             table.broadcast.everyone()
             return {"ok": True, "events": []}
         if action["type"] == "resume_game":
@@ -145,7 +145,7 @@ class Acting:
 
     def _clock_actions(self) -> list[dict[str, Any]]:
         """The banker's hand on a running auction's clock: more time, and pause or resume."""
-        countdown = self.table.countdown
+        countdown = self.table.auction_countdown
         if countdown.running():
             return [{"type": "auction_more_time"}, {"type": "auction_pause"}]
         if countdown.paused is not None:
@@ -156,7 +156,7 @@ class Acting:
         """The banker's hand on the auction clock, saved as a row the engine never replays, so
         that a clock paused before a restart is paused after it (``countdown.paused_in``)."""
         table = self.table
-        countdown = table.countdown
+        countdown = table.auction_countdown
         deadline, paused = countdown.deadline, countdown.paused
         if action["type"] == "auction_pause":
             countdown.banker_pause()
@@ -270,8 +270,8 @@ class Acting:
         answer = {"ok": True, "events": events}
         table.status = "over" if game.over else "playing"
         first, at = table.record.log_length, services.wall()
-        deadline, paused, until = table.countdown.deadline, table.countdown.paused, table.reveal.until
-        spin_deadline = table.spin.deadline
+        deadline, paused, until = table.auction_countdown.deadline, table.auction_countdown.paused, table.reveal.until
+        draw_deadline = table.draw_countdown.deadline
 
         def started() -> Prepared:
             """While the store writes the action (its sync is the act's longest step, so nothing
@@ -281,12 +281,12 @@ class Acting:
             table.record.events_added(length, at)
             table.reveal.start(first, events)
             phase = game.view(None)["phase"]
-            table.countdown.update(events, phase, table.auction_seconds())
-            table.spin.update(events, phase, table.spin_seconds())
+            table.auction_countdown.update(events, phase, table.auction_seconds())
+            table.draw_countdown.update(events, phase, table.draw_seconds())
             return table.broadcast.prepare()
 
         try:
-            told = table.commit(
+            prepared = table.commit(
                 actor,
                 action_id,
                 action,
@@ -303,15 +303,15 @@ class Acting:
             table.record.events_undone(first)
             if table.reveal.until != until:
                 table.reveal.stop()
-            table.countdown.restore(deadline, paused)
-            table.spin.restore(spin_deadline, None)
+            table.auction_countdown.restore(deadline, paused)
+            table.draw_countdown.restore(draw_deadline, None)
             self._restore()
             return refusal("storage")
         services.timing("committed")
-        if told is None:  # preparing failed (logged): the action is saved, so it is told all the same
+        if prepared is None:  # preparing failed (logged): the action is saved, so it is told all the same
             table.broadcast.everyone()
         else:
-            table.broadcast.deliver(told)
+            table.broadcast.deliver(prepared)
         services.timing("encoded")
         return answer
 

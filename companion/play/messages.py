@@ -41,8 +41,8 @@ class Source(Protocol):
     tokens: dict[str, str]
     sockets: Sockets
     claims: Claims
-    countdown: Countdown
-    spin: Countdown
+    auction_countdown: Countdown
+    draw_countdown: Countdown
     reveal: Reveal
     pause: Pause
     log_times: LogTimes
@@ -73,8 +73,8 @@ def public(table: Source) -> dict[str, Any]:
             "game_id": table.id,
             "view": view,
             "connected": [p.pid in table.sockets.phones for p in players],
-            "auction": table.countdown.state(table.auction_seconds()),
-            "draw": table.spin.state(DRAW_SECONDS),
+            "auction": table.auction_countdown.state(table.auction_seconds()),
+            "draw": table.draw_countdown.state(DRAW_SECONDS),
             "paused": table.pause.on,
             "tonight": tonight.board(table.lobby, game),
         },

@@ -76,16 +76,16 @@ class Joining:
             before = table.lobby.to_dict()
             seat = len(table.lobby.players)
             table.lobby.add(pid, name, phone=True, pawn=pawn, fair=fair)
-            record = {"ok": True, "seat": seat}
+            saved = {"ok": True, "seat": seat}  # the answer as saved: never the token
             try:
                 table.commit(
-                    f"p:{pid}", "join", {"type": "join", "name": name}, record, lobby=True, add={token_hash(token): pid}
+                    f"p:{pid}", "join", {"type": "join", "name": name}, saved, lobby=True, add={token_hash(token): pid}
                 )
             except Exception:
                 table.lobby = Lobby.from_dict(before)
                 raise
             table.attach_phone(conn, pid, seated=True)
-            return {**record, "token": token, "game_id": table.id}
+            return {**saved, "token": token, "game_id": table.id}
 
     def peek(self) -> dict[str, Any]:
         """What the join address offers for this code: a seat with a pawn, or watching; and the
@@ -136,7 +136,7 @@ class Joining:
             pid = table.claims.check(code, conn.address)
             token = new_token()
             seat = table.lobby.seat_of(pid)
-            record = {"ok": True, "seat": seat}
+            saved = {"ok": True, "seat": seat}  # the answer as saved: never the token
             before = table.lobby.to_dict()
             lobby = table.game is None
             if table.game is not None and seat in table.game.owing_links():
@@ -157,7 +157,7 @@ class Joining:
                     f"p:{pid}",
                     f"claim:{new_id()}",
                     {"type": "claim"},
-                    record,
+                    saved,
                     lobby=lobby,
                     add={token_hash(token): pid},
                     drop=table.tokens_of(pid),
@@ -172,7 +172,7 @@ class Joining:
             table.attach_phone(conn, pid, seated=True)
             if not lobby and fair.chain is not None:
                 self._new_chain(seat, fair.chain)
-            return {**record, "token": token, "game_id": table.id, "seeded": seeded}
+            return {**saved, "token": token, "game_id": table.id, "seeded": seeded}
 
     def _new_chain(self, seat: int, head: str) -> None:
         """The game takes the chain of a phone that claimed a seat in play (the old phone's is lost)."""

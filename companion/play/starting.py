@@ -42,13 +42,13 @@ class StartingTable(TableState, Protocol):
     services: Services
     tokens: dict[str, str]
     record: Record
-    countdown: Countdown
-    spin: Countdown
+    auction_countdown: Countdown
+    draw_countdown: Countdown
     reveal: Reveal
 
     def auction_seconds(self) -> float | None: ...
 
-    def spin_seconds(self) -> float: ...
+    def draw_seconds(self) -> float: ...
 
 
 class Starting:
@@ -173,8 +173,8 @@ class Starting:
             self._late_timer.cancel()
         table.game = game
         table.record.events_added(length, table.services.wall())
-        table.countdown.update(public["log"], public["phase"], table.auction_seconds())
-        table.spin.update(public["log"], public["phase"], table.spin_seconds())
+        table.auction_countdown.update(public["log"], public["phase"], table.auction_seconds())
+        table.draw_countdown.update(public["log"], public["phase"], table.draw_seconds())
         table.reveal.start(public["log_start"], public["log"])
         table.broadcast.everyone()
         return answer

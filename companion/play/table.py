@@ -81,9 +81,9 @@ class LiveTable:
         """The claim codes the banker asked for."""
         self.again: HostedTable | None = None
         """The lobby this finished game's players moved to (play again), in this run of the host."""
-        self.countdown = Countdown(services.clock, services.wall, services.scheduler, self._countdown_over)
-        self.spin = Countdown(
-            services.clock, services.wall, services.scheduler, self._spin_over, phase="opponent_draw", restarts=SPINS
+        self.auction_countdown = Countdown(services.clock, services.wall, services.scheduler, self._auction_over)
+        self.draw_countdown = Countdown(
+            services.clock, services.wall, services.scheduler, self._draw_late, phase="opponent_draw", restarts=SPINS
         )
         """A stake's draw: ``draw_late`` when a side's phone does not give its link in time."""
         self.reveal = Reveal(services.clock, services.scheduler, self._reveal_over, services.reveal_scale)
@@ -96,10 +96,10 @@ class LiveTable:
         self.joining = Joining(self, self.acting)
         if self.game is not None and not self.game.over:
             phase = self.game.view(None)["phase"]
-            self.countdown.update([], phase, self.auction_seconds())
+            self.auction_countdown.update([], phase, self.auction_seconds())
             if paused_in(row for _, row in saved.actions):
-                self.countdown.pause()  # with its full time again, as a running clock restarts
-            self.spin.update([], phase, self.spin_seconds())
+                self.auction_countdown.pause()  # with its full time again, as a running clock restarts
+            self.draw_countdown.update([], phase, self.draw_seconds())
         elif self.game is None and self.lobby.starting:
             self.lobby.late = False
             self.starting.wait_for_values()
@@ -261,30 +261,30 @@ class LiveTable:
         """The countdown's full time under the house rules; None: no clock."""
         return full_time(self.lobby.settings)
 
-    def _countdown_over(self, deadline: float) -> None:
+    def _auction_over(self, deadline: float) -> None:
         """The scheduler's call: the banker's ``close_auction`` if this countdown still runs."""
         with self.lock:
-            if self.countdown.deadline != deadline or self.game is None:
+            if self.auction_countdown.deadline != deadline or self.game is None:
                 return
-            self.countdown.stop()
+            self.auction_countdown.stop()
             close = {"type": "close_auction"}
             if close in self.game.legal_actions(BANKER):
                 self.acting.game_act("host", f"countdown:{new_id()}", BANKER, close)
 
     # A stake's draw.
 
-    def spin_seconds(self) -> float:
+    def draw_seconds(self) -> float:
         """The sides' time: counted once the stage has shown the outcome before it (the phone
         shows the button only then)."""
         return DRAW_SECONDS + self.reveal.remaining()
 
-    def _spin_over(self, deadline: float) -> None:
+    def _draw_late(self, deadline: float) -> None:
         """The scheduler's call: a side's phone did not give its link in time, so that side forfeits
         the draw (the log, the stage and the check name it); nothing is drawn."""
         with self.lock:
-            if self.spin.deadline != deadline or self.game is None:
+            if self.draw_countdown.deadline != deadline or self.game is None:
                 return
-            self.spin.stop()
+            self.draw_countdown.stop()
             if self.game.view(None)["phase"] == "opponent_draw":
                 log.warning(SPUN_ALONE)
                 self.acting.game_act("host", f"late:{new_id()}", BANKER, {"type": "draw_late"})

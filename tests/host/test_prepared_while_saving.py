@@ -58,7 +58,7 @@ def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, tab
         "log": screen.view()["view"]["log"],
         "times": table.log_times.window(0, 10_000),
         "length": table.record.log_length,
-        "deadline": table.countdown.deadline,
+        "deadline": table.auction_countdown.deadline,
     }
     for phone in (screen, *started):
         phone.drain()
@@ -73,7 +73,7 @@ def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, tab
     assert all(client.drain() == [] for client in (screen, *started))  # nothing was seen
     assert table.record.log_length == before["length"]
     assert table.log_times.window(0, 10_000) == before["times"]
-    assert table.countdown.deadline == before["deadline"] and not table.reveal.active
+    assert table.auction_countdown.deadline == before["deadline"] and not table.reveal.active
     monkeypatch.undo()
     answer = started[seat].act({"type": "roll"})
     assert answer["ok"], answer
