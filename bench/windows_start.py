@@ -55,7 +55,7 @@ def one_start(exe: Path) -> tuple[float, float]:
             while not key:
                 line = proc.stdout.readline()
                 assert line, "it stopped before printing the table screen's address"
-                key = line.split("key=")[1].strip() if "key=" in line else ""
+                key = line.split("key=")[1].split("&")[0].strip() if "key=" in line else ""
             answered(f"http://127.0.0.1:{port}/table?key={key}", began + WAIT)
             return first, time.perf_counter() - began
         finally:

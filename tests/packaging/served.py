@@ -18,7 +18,7 @@ def fetch(url: str) -> tuple[int, str, bytes]:
 
 def check_pages(table_url: str, code: str) -> None:
     """The table screen (with its key) and the phone page answer, and so does every file they load."""
-    base = table_url.split("/table?")[0]
+    base = table_url.split("/table")[0]
     status, kind, body = fetch(table_url)
     assert (status, kind) == (200, "text/html") and b"/static/js/table.js" in body
     status, kind, body = fetch(f"{base}/j/{code}")
@@ -35,7 +35,7 @@ def check_pages(table_url: str, code: str) -> None:
     ):
         status, _, body = fetch(base + path)
         assert status == 200 and body, path
-    key = table_url.split("key=")[1]
+    key = table_url.split("key=")[1].split("&")[0]  # /table?key=KEY or /table#key=KEY&k=HK
     status, kind, body = fetch(f"{base}/qr.png?key={key}")
     assert (status, kind) == (200, "image/png") and body.startswith(b"\x89PNG")
 

@@ -116,7 +116,7 @@ def test_it_opens_the_table_screen_in_the_browser_with_the_systems_libraries(sin
             assert time.monotonic() < deadline and proc.poll() is None, "no browser was started"
             time.sleep(0.1)
         url, libraries = opened.read_text().split()
-        assert url.startswith("http://127.0.0.1:") and "/table?key=" in url
+        assert url.startswith("http://127.0.0.1:") and ("/table?key=" in url or "/table#key=" in url)
         assert libraries == "[/opt/mine]"
     finally:
         stop(proc)

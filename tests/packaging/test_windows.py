@@ -171,7 +171,7 @@ def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_f
     family: Family | None = None
     try:
         assert listening_on_every_address(DEFAULT_PORT)
-        assert server.table_url.startswith(f"{TABLE}/table?key=")
+        assert server.table_url.startswith((f"{TABLE}/table?key=", f"{TABLE}/table#key="))
         assert say("en", "data_dir", path=FAMILY_FOLDER) in server.lines
         assert (family_folder / LOCK_NAME).is_file()
         deadline = time.monotonic() + 10
