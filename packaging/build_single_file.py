@@ -106,6 +106,9 @@ def build(dist: Path, work: Path, wheel: Path | None = None) -> Path:
         # Flask-SocketIO picks its async driver by name at run time.
         "--hidden-import",
         "engineio.async_drivers.threading",
+        # PyNaCl's compiled module (nacl._sodium) imports cffi's from C, where PyInstaller cannot see it.
+        "--hidden-import",
+        "_cffi_backend",
     )
     return dist / (f"{name}.exe" if platform.system() == "Windows" else name)
 
