@@ -243,7 +243,7 @@ def steps(table, phones: list, mirror: Game, plan) -> dict[str, list[int]]:
 def main() -> None:
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as data:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        host = start_host(Path(data))
+        host = start_host(Path(data), reveal_scale=1)
         try:
             figures, to_first_turn = play(browser, host)
         finally:

@@ -11,18 +11,22 @@ import shutil
 from pathlib import Path
 
 import pytest
-from drops import summary as drop_figures
+from drops import FIGURES as DROPS
 from web_host import ARGS, CHROMIUM, SHOTS, SPIN_TIMEOUTS, Requests, start_host, stop_host
 
+from tests.figures import KEY, STASH, Figures
 
-def pytest_terminal_summary(terminalreporter) -> None:
-    """How often an opponent's spin timed out in these tests (each a phone that did not tap in 8 s)."""
-    if SPIN_TIMEOUTS:
-        terminalreporter.write_line(
-            f"opponent's spins that timed out: {sum(SPIN_TIMEOUTS.values())} in {len(SPIN_TIMEOUTS)} hosts"
-        )
-    for line in drop_figures():  # test_drops.py, test_drop_soak.py
-        terminalreporter.write_line(line)
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """How often an opponent's spin timed out in these tests (each a phone that did not tap in 8 s) and
+    how long the phones took to catch up after a drop (test_drops.py, test_drop_soak.py), for the
+    session's summary (tests/conftest.py); a pytest-xdist worker hands them to the controller."""
+    mine = Figures(dict(SPIN_TIMEOUTS), {name: list(xs) for name, xs in DROPS.items()})
+    worker = getattr(session.config, "workeroutput", None)
+    if worker is not None:
+        worker[KEY] = mine.data()
+    else:
+        session.config.stash[STASH].add(mine.data())
 
 
 def _missing(why: str) -> None:
@@ -48,8 +52,21 @@ def browser():
 
 
 @pytest.fixture
-def host(tmp_path):
-    h = start_host(tmp_path / "data")
+def host(request, tmp_path):
+    """A host without the reveal clock, unless the test is marked ``reveal_clock`` (it checks what
+    waits for the table's stage)."""
+    h = start_host(tmp_path / "data", reveal_scale=1 if request.node.get_closest_marker("reveal_clock") else 0)
+    try:
+        yield h
+    finally:
+        stop_host(h)
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory):
+    """One host for the tests that only run the pages' modules (no game, no join, no act): to them it
+    serves files, so they share it."""
+    h = start_host(tmp_path_factory.mktemp("served") / "data")
     try:
         yield h
     finally:

@@ -10,7 +10,6 @@ sends); what a test checks with a person's tap it taps.
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
@@ -63,15 +62,6 @@ def log_end(msg: dict[str, Any]) -> int:
 
 def record(browser: str, seconds: float) -> None:
     FIGURES.setdefault(browser, []).append(seconds)
-
-
-def summary() -> list[str]:
-    """One line per browser: how many drops, and the seconds from each drop's end to the phone caught up."""
-    return [
-        f"drops on {name}: {len(xs)}, drop's end to the phone showing the table's state:"
-        f" p50 {statistics.median(xs):.2f} s, max {max(xs):.2f} s"
-        for name, xs in sorted(FIGURES.items())
-    ]
 
 
 class Banker(TableSocket):

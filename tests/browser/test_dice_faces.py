@@ -26,9 +26,9 @@ DICE = """() => {
 
 
 @pytest.mark.parametrize("forced", ["none", "active"])
-def test_each_face_has_its_pips_and_no_other(browser, host, forced):
+def test_each_face_has_its_pips_and_no_other(browser, served, forced):
     page = browser.new_page(locale="en-GB", forced_colors=forced, color_scheme="dark")
-    page.goto(f"{host.base}/j/{host.code}")
+    page.goto(f"{served.base}/j/{served.code}")
     page.add_style_tag(url="/static/css/table.css")
     dice = page.evaluate(DICE)
     shot = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("L")

@@ -43,7 +43,7 @@ up for its 4.5 s while it is looked at in each language."""
 
 
 def test_everybody_plays_shows_six_long_names_whole_on_a_television(browser, tmp_path, shots):
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     try:
         table = Table(browser, host, SETTINGS, names=ALIKE, locale="nl-NL", viewport=TV)
         page = table.page

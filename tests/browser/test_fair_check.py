@@ -138,9 +138,9 @@ def tampered(export: dict[str, Any], rnd: random.Random) -> list[tuple[str, dict
     return out
 
 
-def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
+def test_the_page_checks_50_random_games_as_the_engine_does(browser, served):
     page = browser.new_page()
-    page.goto(f"{host.base}/j/{host.code}")
+    page.goto(f"{served.base}/j/{served.code}")
     page.evaluate(LOAD)
     rnd = random.Random(18)
     games = finished_games(50)
@@ -194,9 +194,9 @@ def test_the_page_checks_50_random_games_as_the_engine_does(browser, host):
     )  # None: a seat without a phone
 
 
-def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, host):
+def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, served):
     page = browser.new_page()
-    page.goto(f"{host.base}/j/{host.code}")
+    page.goto(f"{served.base}/j/{served.code}")
     page.evaluate(LOAD)
     key = VECTOR_SEED + "".join(f"|{c}" for c in VECTOR_CLIENTS)
     for impl in ("subtle", "plain"):
@@ -239,10 +239,10 @@ PANEL = """async ([id, text]) => {
 }"""
 
 
-def test_the_end_screen_says_which_check_failed_in_words(browser, host):
+def test_the_end_screen_says_which_check_failed_in_words(browser, served):
     """The phone's panel (English, the browser's language) for a whole export and a tampered one."""
     page = browser.new_page(locale="en-GB")
-    page.goto(f"{host.base}/j/{host.code}")
+    page.goto(f"{served.base}/j/{served.code}")
     page.locator('[data-input="name"]').wait_for()
     en = EN["fair"]
     [(game, _, _)] = finished_games(1)

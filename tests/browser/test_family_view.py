@@ -6,6 +6,7 @@ named in words, without "JSON"."""
 
 from __future__ import annotations
 
+import pytest
 from extremes import RICH, WORST
 from i18n_files import WORDS
 from phone_fit import LANDSCAPE, PORTRAIT
@@ -40,6 +41,7 @@ def test_the_lobby_folds_the_fingerprint_and_the_table_keeps_it(browser, host):
             c.close()
 
 
+@pytest.mark.reveal_clock  # seated_phone: the banker skips the opening rolls on the stage
 def test_a_short_phone_offers_what_each_space_does(browser, host, shots):
     contexts: list = []
     errors: list[str] = []

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from phone_fit import PORTRAIT, PhoneFit
 from phone_given import seated_phone, show
 from planner import Planner
 from targets import measure
 
 from engine import BANKER, Game, Settings
+
+pytestmark = pytest.mark.reveal_clock  # seated_phone: the banker skips the opening rolls on the stage
 
 WIDE = "() => ({ page: document.documentElement.scrollWidth, window: innerWidth, zoom: visualViewport.scale })"
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from phone_fit import LANDSCAPE, PhoneFit
 from phone_given import seated_phone, show
 from targets import measure
 
 from engine import Game, Settings
+
+pytestmark = pytest.mark.reveal_clock  # seated_phone: the banker skips the opening rolls on the stage
 
 NAMES = ["Ann", "Bob", "Cas"]
 SYMBOLS = ("roulette", "dice", "cards")

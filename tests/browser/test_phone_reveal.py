@@ -246,7 +246,7 @@ def test_the_decision_stays_in_view_through_changes_of_height_until_the_person_s
     """A phone turned to 640x360 (touch, English and Dutch): the browser's bars and a full-page
     screenshot change the height; the decision is whole on screen after each. Once the person
     scrolls away themselves, a change of height leaves the page where they put it."""
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     contexts: list = []
     try:
         _table, phones = game_of_three(browser, host, contexts)

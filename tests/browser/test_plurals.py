@@ -106,11 +106,11 @@ def roll_views() -> list[dict]:
     return [one, *({**one, "waiting": {**one["waiting"], "seats": seats}} for seats in ([0, 1], list(range(6))))]
 
 
-def test_the_plural_function_and_the_status_line_for_several_seats_in_both_languages(browser, host):
+def test_the_plural_function_and_the_status_line_for_several_seats_in_both_languages(browser, served):
     ctx = browser.new_context(**TABLE, locale="nl-NL")
     try:
         page = ctx.new_page()
-        page.goto(host.table_url)
+        page.goto(served.table_url)
         settle(page)
         for lang, expected in EXPECTED.items():
             assert page.evaluate(PLURAL, lang) == expected, lang

@@ -14,9 +14,9 @@ CARD = """async (views) => {
 }"""
 
 
-def test_a_result_lasts_its_turn(browser, host):
+def test_a_result_lasts_its_turn(browser, served):
     page = browser.new_page()
-    page.goto(f"{host.base}/j/{host.code}")
+    page.goto(f"{served.base}/j/{served.code}")
     page.wait_for_function("() => document.documentElement.lang")
     view = Game.new(["Ann", "Bob", "Cas"], seed="results").view(None)
     before = {**view, "turn_number": 3}

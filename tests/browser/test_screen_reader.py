@@ -39,7 +39,7 @@ def claim(table, phone, base: str, seat: int) -> None:
 
 
 def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     tctx = browser.new_context(**TABLE, locale="en-GB")
     pctx = browser.new_context(**PHONE, locale="en-GB")
     try:

@@ -91,7 +91,7 @@ def lang_of(page) -> str:
 
 
 def test_the_spin_says_who_acts_counts_down_nudges_and_names_the_silent_phone(browser, tmp_path):
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     game = None
     try:
         game = Game3(browser, host, [{}])

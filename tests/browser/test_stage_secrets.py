@@ -284,7 +284,7 @@ def reveal_spans(record: dict) -> list[tuple[int, int]]:
 
 
 def test_a_challenged_bluff_names_nothing_before_its_face_at_1920x1080_and_1366x768(browser, tmp_path):
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     game = None
     try:
         game = Game3(browser, host, [{"viewport": TV}, {}])

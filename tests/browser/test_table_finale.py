@@ -21,7 +21,7 @@ LONG = ["Grootmoeder Wilhelmina B", *NAMES[1:]]
 def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
     """1366×768 in English, then 1920×1080 in Dutch: the lap's start takes the stage, the claim
     shows the runner, the set and two large answers; reject, claim again, confirm: the game ends."""
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     try:
         table = Table(browser, host, SETTINGS, names=LONG)
         page = table.page
@@ -115,7 +115,7 @@ def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
 def test_with_players_confirming_the_stage_names_them(browser, tmp_path, shots):
     """1366×768 in English, dark theme, ``lap_confirm: "players"``: the claim names the other players
     who may confirm too; the banker's answers stay on the stage; a seat without a phone confirms."""
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     try:
         settings = Settings(auction_seconds=120, lap_confirm="players")
         table = Table(browser, host, settings, color_scheme="dark")

@@ -30,9 +30,9 @@ FEED = """async ([view, events, counts]) => {
 ROLLS = [{"type": "dice", "seat": k % 3, "values": [k // 6 % 6 + 1, k % 6 + 1]} for k in range(82)]
 
 
-def test_lines_move_down_the_lists_and_stay_the_nodes_they_were(browser, host):
+def test_lines_move_down_the_lists_and_stay_the_nodes_they_were(browser, served):
     page = browser.new_page(locale="en-GB")
-    page.goto(f"{host.base}/j/{host.code}")
+    page.goto(f"{served.base}/j/{served.code}")
     page.wait_for_function("() => document.documentElement.lang")
     view = Game.new(["Ann", "Bob", "Cas"], seed="history").view(None)
     shown = page.evaluate(FEED, [view, ROLLS, [5, 9, 30, 81, 82, 3]])

@@ -61,7 +61,7 @@ def everybody_plays(p: Planner) -> int:
 def test_banners_end_when_a_reveal_starts_and_everybody_plays_shows_the_cards(browser, tmp_path, shots):
     """1366×768 in English: an Everybody Plays with cards, the next turns' rolls, an auction; the
     caption checked at every turn start."""
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     try:
         table = Table(browser, host, SETTINGS)
         page = table.page
@@ -131,7 +131,7 @@ SIX = [f"{first} Wilhelmina van der B"[:24] for first in ("Ann", "Bob", "Cas", "
 def test_everybody_plays_with_six_long_names(browser, tmp_path, shots):
     """1366×768 in Dutch, six players with 24-character names: every card in the banner, the banner
     inside the stage, no name cut, no frame of its fade-in over the card's rank."""
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     try:
         table = Table(browser, host, SETTINGS, names=SIX, locale="nl-NL")
         page = table.page
@@ -200,7 +200,7 @@ def test_a_named_landing_is_said_and_skip_stays_off_the_wheel(browser, tmp_path,
     """With a 24-space board, 1366×768 in English then 1920×1080 in Dutch: a player names another
     space than the dice led to; the stage and the history say both. The Skip button beside the
     wheel at both sizes, with and without the board."""
-    host = start_host(tmp_path / "data")
+    host = start_host(tmp_path / "data", reveal_scale=1)
     try:
         board = board_24()
         settings = Settings(board=board, auction_seconds=120)

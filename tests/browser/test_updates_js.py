@@ -55,9 +55,9 @@ def games(seeds: int, steps: int) -> list[list[dict[str, Any]]]:
     return out
 
 
-def test_the_page_makes_each_change_as_the_host(browser, host):
+def test_the_page_makes_each_change_as_the_host(browser, served):
     page = browser.new_page()
-    page.goto(f"{host.base}/j/{host.code}")
+    page.goto(f"{served.base}/j/{served.code}")
     page.evaluate("async () => { window.updates = await import('/static/js/updates.js'); }")
     rng = random.Random(5)
     pairs = []

@@ -27,10 +27,10 @@ POINTER_NUMBER = """() => {
 }"""
 
 
-def test_a_zero_is_shown_then_spun_again(browser, host, shots):
+def test_a_zero_is_shown_then_spun_again(browser, served, shots):
     ctx = browser.new_context(**TABLE, locale="en-GB")
     page = ctx.new_page()
-    page.goto(host.table_url)
+    page.goto(served.table_url)
     settle(page)
     page.evaluate(FEED)
     wheel = page.locator("#wheel-under-test")

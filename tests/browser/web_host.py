@@ -46,8 +46,9 @@ class Host:
         return urlparse(self.base).netloc
 
 
-def start_host(data_dir: Path, seed: str = SEED, port: int | None = None, reveal_scale: float = 1) -> Host:
-    """``reveal_scale`` stretches the reveal clock, for a test that checks what waits for the stage."""
+def start_host(data_dir: Path, seed: str = SEED, port: int | None = None, reveal_scale: float = 0) -> Host:
+    """Without the reveal clock unless ``reveal_scale`` (1 the real one) is given: for a test that
+    checks what waits for the stage."""
     port = port or free_port()
     env = dict(
         os.environ, CASHRUN_SEED=seed, PYTHONUNBUFFERED="1", LANG="en_US.UTF-8", CASHRUN_REVEAL_SCALE=str(reveal_scale)
