@@ -142,6 +142,7 @@ def play_seeded_game(browser, host, shots, requests_seen):
     assert key["width"] > key["height"] * 3
     assert table.locator("svg.chart polyline").count() == 3
     # The export comes over the sealed socket and is saved from the page (no address carries the key).
+    table.locator("details.check summary").click()
     with table.expect_download() as download:
         table.locator('[data-out="export"]').click()
     assert download.value.suggested_filename == f"cashrun-{lobby_id}.json"

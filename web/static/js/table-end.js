@@ -27,7 +27,7 @@ export function endScreen(msg, st) {
     h("section", { class: "end-side" },
       h("h2", { text: t("end.chart") }), moneyChart(v),
       fairPanel(msg.game_id, { kind: "table", fetchExport: () => exportOf(msg.game_id).then((a) => a.json), rerender, open: !!st.ui.fairOpen }),
-      h("details", { class: "check" }, h("summary", { text: t("show.check") }),
+      h("details", { class: "check", open: st.ui.checkOpen ? true : null, "data-details": "checkOpen" }, h("summary", { text: t("show.check") }),
         h("p", {}, h("code", { class: "seed", "data-out": "seed", text: v.seed || "" })),
         h("p", { class: "hint", text: t("end.seed_help") }),
         h("button", { type: "button", class: "btn", "data-act": "export", "data-game": msg.game_id, "data-out": "export", text: t("end.export") }))));
