@@ -10,14 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 import websocket
 
-from tests.live.livekit import WAIT, Peer, Server
 from tests.loopback import connect_from
+from tests.support.client import WAIT, Peer
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from tests.support.cashrun import Cashrun
 
-def raw(server: Server, source: str, auth: dict[str, Any] | None = None) -> websocket.WebSocket:
+
+def raw(server: Cashrun, source: str, auth: dict[str, Any] | None = None) -> websocket.WebSocket:
     """A page's Engine.IO WebSocket from ``source`` with the namespace connected (with ``auth``)."""
     ws = websocket.create_connection(
         f"ws://127.0.0.1:{server.port}/socket.io/?EIO=4&transport=websocket",
@@ -53,12 +55,12 @@ def answers(ws: websocket.WebSocket, seconds: float = WAIT, first: bool = False)
     return got
 
 
-def started(server: Server) -> tuple[Peer, list[str]]:
+def started(server: Cashrun) -> tuple[Peer, list[str]]:
     """A game of three phones (their sockets closed again: the tests use their seat tokens)."""
-    table = Peer(server.url, {"table_key": server.key})
+    table = Peer(server.base, {"table_key": server.key})
     tokens = []
     for name in ("Ann", "Bob", "Cas"):
-        phone = Peer(server.url, {})
+        phone = Peer(server.base, {})
         tokens.append(phone.call("join", {"code": server.code, "name": name})["token"])
         phone.sio.disconnect()
     assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
@@ -66,7 +68,7 @@ def started(server: Server) -> tuple[Peer, list[str]]:
 
 
 def flood(
-    server: Server,
+    server: Cashrun,
     sources: list[str],
     seconds: float,
     step: Callable[[str, int], websocket.WebSocket],
@@ -121,7 +123,7 @@ class SyncingWatchers:
     step of ``flood`` (a source is an address, ``#n`` naming one of its sockets), which watches
     on the source's first step."""
 
-    def __init__(self, server: Server, per_second: float) -> None:
+    def __init__(self, server: Cashrun, per_second: float) -> None:
         self.server, self.pause = server, 1 / per_second
         self.sockets: dict[str, websocket.WebSocket] = {}
 

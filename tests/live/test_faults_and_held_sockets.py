@@ -20,8 +20,10 @@ import websocket
 
 from companion.door.gate import PING_INTERVAL
 from companion.door.network import HEADER_SECONDS, MAX_PER_ADDRESS
-from tests.live.livekit import WAIT, Peer, Server, lobby_of_three, start
+from tests.live.livekit import lobby_of_three
 from tests.loopback import connect_from, free_port
+from tests.support.cashrun import Cashrun, launch
+from tests.support.client import WAIT, Peer
 
 if TYPE_CHECKING:
     import socket
@@ -32,9 +34,7 @@ OTHER = "127.0.0.2"
 
 @pytest.fixture
 def server(tmp_path: Path):
-    port = free_port()
-    running = Server(port, tmp_path)
-    running.port = port
+    running = Cashrun(tmp_path)
     yield running
     running.kill()
 
@@ -116,7 +116,7 @@ def test_half_sent_requests_are_cut_off_and_block_no_one(server):
     assert get(server.port) == 200
     for s in stalled:
         s.close()
-    assert any("too many open" in line for line in server.lines)  # 300 > MAX_PER_ADDRESS
+    assert server.printed(lambda line: "too many open" in line)  # 300 > MAX_PER_ADDRESS
     assert MAX_PER_ADDRESS < 300
 
 
@@ -126,7 +126,7 @@ def test_a_foreign_host_name_is_refused_on_the_wire(server):
 
 
 def test_a_second_cashrun_on_the_same_folder_exits_and_names_the_first(server, tmp_path):
-    second = start(free_port(), tmp_path)
+    second = launch(tmp_path, free_port())
     out, _ = second.communicate(timeout=WAIT)
     assert second.returncode == 1
     assert f"already running on this data folder, at http://127.0.0.1:{server.port}" in out
@@ -136,7 +136,7 @@ def test_a_second_cashrun_on_the_same_folder_exits_and_names_the_first(server, t
 
 def test_a_damaged_database_does_not_stop_cashrun(tmp_path):
     (tmp_path / "cashrun.sqlite3").write_bytes(b"SQLite format 3\x00" + os.urandom(8192))
-    running = Server(free_port(), tmp_path)
+    running = Cashrun(tmp_path)
     try:
         output = "\n".join(running.lines)
         assert "damaged" in output and ".damaged-" in output and "Traceback" not in output
@@ -171,7 +171,7 @@ def test_a_flood_of_malformed_packets_logs_a_few_short_lines(server):
 
 
 def test_ctrl_c_leaves_every_game_in_the_one_database_file(tmp_path):
-    running = Server(free_port(), tmp_path)
+    running = Cashrun(tmp_path)
     table, phones = lobby_of_three(running)
     assert table.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
     for peer in (table, *phones):

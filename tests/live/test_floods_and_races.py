@@ -14,9 +14,9 @@ import pytest
 import websocket
 
 from companion.door.limits import CLAIM_TYPOS, SEAT_CONNECTS, STRANGER_OPENS, WATCHER_SYNCS, WRONG_CLAIMS
-from tests.live.livekit import WAIT, Peer, Server
 from tests.live.rawkit import SyncingWatchers, answers, flood, raw, started
-from tests.loopback import free_port
+from tests.support.cashrun import Cashrun
+from tests.support.client import WAIT, Peer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -24,9 +24,7 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 def server(tmp_path: Path):
-    port = free_port()
-    running = Server(port, tmp_path, wait=3 * WAIT)  # a busy machine starts it slowly
-    running.port = port
+    running = Cashrun(tmp_path, wait=3 * WAIT)  # a busy machine starts it slowly
     running.data = tmp_path
     yield running
     running.kill()
@@ -237,4 +235,4 @@ def test_a_data_file_made_read_only_is_noticed_said_and_answered_storage(server)
     assert (server.data / "cashrun.sqlite3-wal").stat().st_size == wal  # the log stopped growing
     assert table.call("act", {"id": "ro-after", "action": transfer})["ok"]
     assert table.wait_for(lambda view: view["table"]["saving"] is None)
-    assert any("cannot be written" in line for line in server.lines)
+    assert server.printed(lambda line: "cannot be written" in line)

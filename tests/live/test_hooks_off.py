@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.door import upstream
-from tests.live.livekit import NAMES, Peer, Server
-from tests.loopback import free_port
+from tests.live.livekit import NAMES
+from tests.support.cashrun import Cashrun
+from tests.support.client import Peer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -18,17 +19,17 @@ if TYPE_CHECKING:
 
 def test_a_host_whose_hooks_all_fall_back_still_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv(upstream.OFF, "off")
-    server = Server(free_port(), tmp_path)
+    server = Cashrun(tmp_path)
     peers: list[Peer] = []
     try:
         for hook in upstream.HOOKS:
             said = [line for line in server.lines if f"the library hook {hook.name} falls back" in line]
             assert len(said) == 1, (hook.name, server.lines)
-        table = Peer(server.url, {"table_key": server.key})
+        table = Peer(server.base, {"table_key": server.key})
         peers.append(table)
         phones = []
         for name in NAMES[:3]:
-            phone = Peer(server.url, {})
+            phone = Peer(server.base, {})
             peers.append(phone)
             answer = phone.call("join", {"code": server.code, "name": name})
             assert answer["ok"], answer

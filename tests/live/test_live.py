@@ -12,8 +12,10 @@ import pytest
 import socketio
 
 from tests.engine.randomplay import concrete
-from tests.live.livekit import NAMES, WAIT, Peer, Server
+from tests.live.livekit import NAMES
 from tests.loopback import free_port
+from tests.support.cashrun import Cashrun
+from tests.support.client import WAIT, Peer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -98,8 +100,8 @@ def log_length(message: dict[str, Any]) -> int:
 def test_play_kill_restart(tmp_path: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = Server(port, tmp_path)
-    assert server.table_url.startswith(f"{url}/table?key=")
+    server = Cashrun(tmp_path, port)
+    assert server.table_url == f"{url}/table#key={server.key}&k={server.host_key}"  # both keys in the fragment
     peers: list[Peer] = []
     try:
         table = Peer(url, {"table_key": server.key})
@@ -135,7 +137,7 @@ def test_play_kill_restart(tmp_path: Path) -> None:
             phones[waiting[0]].sio.emit("act", {"id": "in-flight", "action": concrete(in_flight[0], rng)})
         server.kill()
 
-        server = Server(port, tmp_path)
+        server = Cashrun(tmp_path, port)
         assert server.key == table.auth["table_key"]  # the same table opens again
         for peer, count in zip(peers, counts):
             peer.wait_views(count + 1)  # every client reconnected by itself and heard a view
@@ -177,7 +179,7 @@ def test_refusals_on_the_wire(tmp_path: Path) -> None:
     that socket; the table screen goes on answering."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = Server(port, tmp_path)
+    server = Cashrun(tmp_path, port)
     try:
         errors: list[Any] = []
         bad = socketio.Client(reconnection=False)

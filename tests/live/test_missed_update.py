@@ -8,9 +8,11 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from tests.engine.randomplay import concrete
-from tests.live.livekit import NAMES, Peer, Server
+from tests.live.livekit import NAMES
 from tests.live.test_live import log_length
 from tests.loopback import free_port
+from tests.support.cashrun import Cashrun
+from tests.support.client import Peer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -64,7 +66,7 @@ def as_whole(url: str, token: str, phone: Peer) -> tuple[dict[str, Any], dict[st
 def test_a_missed_update_and_a_dropped_socket_end_in_the_whole_message(tmp_path: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = Server(port, tmp_path)
+    server = Cashrun(tmp_path, port)
     peers: list[Peer] = []
     try:
         table = Peer(url, {"table_key": server.key})

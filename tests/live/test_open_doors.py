@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from companion.door.limits import CLAIM_GUESSES
-from tests.live.livekit import WAIT, Peer, Server
 from tests.live.rawkit import SyncingWatchers, answers, flood, raw, started
-from tests.loopback import free_port
+from tests.support.cashrun import Cashrun
+from tests.support.client import WAIT, Peer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -28,9 +28,7 @@ GUESSERS = [f"127.0.0.{n}" for n in range(2, 12)]
 
 @pytest.fixture
 def server(tmp_path: Path):
-    port = free_port()
-    running = Server(port, tmp_path, wait=3 * WAIT)  # a busy machine starts it slowly
-    running.port = port
+    running = Cashrun(tmp_path, wait=3 * WAIT)  # a busy machine starts it slowly
     yield running
     running.kill()
 

@@ -11,15 +11,14 @@ import websocket
 
 from companion.door.limits import MAX_FRAME_BYTES, STRIKES
 from companion.door.packets import MAX_DEPTH
-from tests.live.livekit import WAIT, Peer, Server
-from tests.loopback import connect_from, free_port
+from tests.loopback import connect_from
+from tests.support.cashrun import Cashrun
+from tests.support.client import WAIT, Peer
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
-    port = free_port()
-    running = Server(port, tmp_path_factory.mktemp("packets"))
-    running.port = port
+    running = Cashrun(tmp_path_factory.mktemp("packets"))
     yield running
     running.kill()
 
@@ -98,7 +97,7 @@ def test_frames_no_page_sends_close_the_connection_after_its_strikes(server, tab
     send_all(ws, [frame] * (STRIKES[1] * 3))
     assert closed(ws, 5)
     assert table.call("games", {})["ok"]  # the table is answered all along
-    assert any(f"closed a connection of {source} " in line and f"({why})" in line for line in server.lines)
+    assert server.printed(lambda line: f"closed a connection of {source} " in line and f"({why})" in line)
     with pytest.raises((OSError, websocket.WebSocketException)):
         opened(server, source)  # its address is refused at once for a while
 
@@ -146,7 +145,7 @@ def test_a_socket_closed_for_flooding_cannot_connect_again_on_its_websocket(serv
     sent = send_all(ws, [f'42{n}["peek",{{"code":"ZZZZ"}}]' for n in range(200)] + ["40"] * 5)
     assert closed(ws, 5)
     assert sent < 200
-    assert any("127.0.0.8 that kept sending after rate_limited" in line for line in server.lines)
+    assert server.printed(lambda line: "127.0.0.8 that kept sending after rate_limited" in line)
     assert table.call("games", {})["ok"]
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tests.live.livekit import Server, lobby_of_three
-from tests.loopback import free_port
+from tests.live.livekit import lobby_of_three
+from tests.support.cashrun import Cashrun
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 
 def test_a_wal_cut_in_half_after_a_kill_is_named_on_the_next_start(tmp_path: Path):
-    running = Server(free_port(), tmp_path)
+    running = Cashrun(tmp_path)
     table, phones = lobby_of_three(running)
     for n in range(16):  # within the table socket's burst of messages
         assert table.call("act", {"id": f"m{n}", "action": {"type": "unlock" if n % 2 else "lock"}})["ok"]
@@ -23,7 +23,7 @@ def test_a_wal_cut_in_half_after_a_kill_is_named_on_the_next_start(tmp_path: Pat
     data = wal.read_bytes()
     assert len(data) > 4096
     wal.write_bytes(data[: len(data) // 2])
-    again = Server(free_port(), tmp_path)
+    again = Cashrun(tmp_path)
     try:
         said = [line for line in again.lines if line.startswith(f"Saved game {running.code} lost its last")]
         assert len(said) == 1 and "damaged after a crash" in said[0], again.lines

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 from engine.fairness import CHANCE
 from engine.verify import verify
 from tests.engine.randomplay import concrete
-from tests.live.livekit import NAMES, Peer
+from tests.live.livekit import NAMES
 from tests.phonefair import PhoneFair
+from tests.support.client import Peer
 
 if TYPE_CHECKING:
     import random

@@ -6,9 +6,7 @@ import urllib.request
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import subprocess
-
-STOP_WAIT = 30.0
+    from tests.support.cashrun import Cashrun
 
 
 def fetch(url: str) -> tuple[int, str, bytes]:
@@ -16,12 +14,12 @@ def fetch(url: str) -> tuple[int, str, bytes]:
         return answer.status, answer.headers.get_content_type(), answer.read()
 
 
-def check_pages(table_url: str, code: str) -> None:
-    """The table screen (with its key) and the phone page answer, and so does every file they load."""
-    base = table_url.split("/table")[0]
-    status, kind, body = fetch(table_url)
+def check_pages(server: Cashrun) -> None:
+    """The table screen and the phone page answer, and so does every file they load."""
+    base = server.base
+    status, kind, body = fetch(server.table_url)
     assert (status, kind) == (200, "text/html") and b"/static/js/table.js" in body
-    status, kind, body = fetch(f"{base}/j/{code}")
+    status, kind, body = fetch(f"{base}/j/{server.code}")
     assert (status, kind) == (200, "text/html") and b"/static/js/phone.js" in body
     for path in (
         "/static/js/table.js",
@@ -35,19 +33,5 @@ def check_pages(table_url: str, code: str) -> None:
     ):
         status, _, body = fetch(base + path)
         assert status == 200 and body, path
-    key = table_url.split("key=")[1].split("&")[0]  # /table?key=KEY or /table#key=KEY&k=HK
-    status, kind, body = fetch(f"{base}/qr.png?key={key}")
+    status, kind, body = fetch(f"{base}/qr.png?key={server.key}")
     assert (status, kind) == (200, "image/png") and body.startswith(b"\x89PNG")
-
-
-def stop(proc: subprocess.Popen) -> None:
-    """Stop a build as the system stops it at shutdown: SIGTERM, then wait.
-
-    Not SIGKILL: the single file runs as two processes (PyInstaller's bootloader and Python);
-    the bootloader passes SIGTERM on and removes the unpacked files afterwards, while a killed
-    bootloader would leave Python running and the files behind.
-    """
-    proc.terminate()
-    proc.wait(STOP_WAIT)
-    if proc.stdout is not None:
-        proc.stdout.close()

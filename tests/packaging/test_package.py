@@ -10,11 +10,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from served import check_pages, stop
+from served import check_pages
 
 from companion import __version__
-from tests.live.livekit import Server
-from tests.loopback import free_port
+from tests.support.cashrun import Cashrun
 
 ROOT = Path(__file__).resolve().parents[2]
 LICENCES = ("LICENSE", "web/static/vendor/socket.io-client.LICENSE", "web/static/vendor/tweetnacl.LICENSE")
@@ -62,8 +61,8 @@ def test_the_wheel_in_an_empty_venv_serves_the_pages(built, tmp_path):
     version = subprocess.run([str(bin_dir / "cashrun"), "--version"], check=True, capture_output=True, text=True)
     assert version.stdout.strip() == f"cashrun {__version__}"
 
-    server = Server(free_port(), tmp_path / "data", program=[str(bin_dir / "cashrun")])
+    server = Cashrun(tmp_path / "data", program=[str(bin_dir / "cashrun")])
     try:
-        check_pages(server.table_url, server.code)
+        check_pages(server)
     finally:
-        stop(server.proc)
+        server.stop()

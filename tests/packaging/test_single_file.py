@@ -12,14 +12,14 @@ import time
 from typing import TYPE_CHECKING
 
 import pytest
-from served import check_pages, stop
+from served import check_pages
 
 from companion import __version__
 from companion.cli import DEFAULT_PORT
 from companion.translations import say
-from tests.live.livekit import Peer, Server
 from tests.live.test_live import play
-from tests.loopback import free_port
+from tests.support.cashrun import Cashrun, stop
+from tests.support.client import Peer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -38,17 +38,15 @@ def test_the_single_file_serves_the_pages_and_plays(single_file: Path, tmp_path,
     version = subprocess.run([str(single_file), "--version"], check=True, capture_output=True, text=True)
     assert version.stdout.strip() == f"cashrun {__version__}"
 
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = Server(port, tmp_path / "data", program=[str(single_file)], wait=START_WAIT)
+    server = Cashrun(tmp_path / "data", program=[str(single_file)], wait=START_WAIT)
     peers: list[Peer] = []
     try:
-        check_pages(server.table_url, server.code)
-        table = Peer(url, {"table_key": server.key})
+        check_pages(server)
+        table = Peer(server.base, {"table_key": server.key})
         peers.append(table)
         phones: list[Peer] = []
         for name in ("Ann", "Bob", "Cas"):
-            phone = Peer(url, {})
+            phone = Peer(server.base, {})
             peers.append(phone)
             answer = phone.call("join", {"code": server.code, "name": name})
             assert answer["ok"], answer
@@ -64,7 +62,7 @@ def test_the_single_file_serves_the_pages_and_plays(single_file: Path, tmp_path,
     finally:
         for peer in peers:
             peer.sio.disconnect()
-        stop(server.proc)
+        server.stop()
     assert list(unpacked.iterdir()) == [], "the unpacked files were left behind"
 
 

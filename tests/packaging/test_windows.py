@@ -33,8 +33,9 @@ from companion import __version__
 from companion.cli import DEFAULT_PORT
 from companion.saving.datafolder import LOCK_NAME
 from companion.translations import say
-from tests.live.livekit import Peer, Server
 from tests.live.test_live import log_length
+from tests.support.cashrun import Cashrun
+from tests.support.client import Peer
 
 ROOT = Path(__file__).resolve().parents[2]
 START_WAIT = 60.0
@@ -105,13 +106,13 @@ def the_browser_notes_into(opened: Path) -> None:
     wine.run(["reg", "add", key, "/v", "Browsers", "/d", str(browser), "/f"], opened.parent)
 
 
-def double_click(exe: Path, cwd: Path, opened: Path) -> tuple[Server, float]:
+def double_click(exe: Path, cwd: Path, opened: Path) -> tuple[Cashrun, float]:
     """Start ``exe`` with no arguments; the running host and the seconds until the table page answered."""
     the_browser_notes_into(opened)
     began = time.monotonic()
     proc = wine.start(exe, cwd, CASHRUN_REVEAL_SCALE="0", LANG="en_GB.UTF-8")
-    server = Server(DEFAULT_PORT, None, wait=START_WAIT, proc=proc)
-    check_pages(server.table_url, server.code)
+    server = Cashrun(port=DEFAULT_PORT, proc=proc, wait=START_WAIT)
+    check_pages(server)
     return server, time.monotonic() - began
 
 
@@ -132,7 +133,7 @@ def program(proc: subprocess.Popen) -> list[int]:
     return found
 
 
-def interrupt(server: Server) -> None:
+def interrupt(server: Cashrun) -> None:
     """Ctrl+C in the console window: SIGINT to both processes, which Wine gives them as the
     console's CTRL_C_EVENT. Python stops serving, closes the database and ends with 0 (a
     traceback would end it with 1, an unhandled Ctrl+C with 0xC000013A). Its last line, "Stopped.
@@ -143,7 +144,7 @@ def interrupt(server: Server) -> None:
     assert server.proc.wait(STOP_WAIT) == 0, server.lines
 
 
-def hard_stop(server: Server) -> None:
+def hard_stop(server: Cashrun) -> None:
     """The program ends without a word (the console window's X ends it after a moment; the Task
     Manager at once): SIGKILL to both processes."""
     for pid in program(server.proc):
@@ -171,7 +172,7 @@ def test_a_windows_family_plays_a_whole_game(windows_single_file: Path, family_f
     family: Family | None = None
     try:
         assert listening_on_every_address(DEFAULT_PORT)
-        assert server.table_url.startswith((f"{TABLE}/table?key=", f"{TABLE}/table#key="))
+        assert server.base == TABLE
         assert say("en", "data_dir", path=FAMILY_FOLDER) in server.lines
         assert (family_folder / LOCK_NAME).is_file()
         deadline = time.monotonic() + 10

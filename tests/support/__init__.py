@@ -1,0 +1,1 @@
+"""What the tests and the benches share: a running ``cashrun``, a Socket.IO client, the browser's settings."""
