@@ -58,9 +58,10 @@ from bench.attackers import ATTACKER, PACKETS, WATCHERS
 from bench.host_run import ENV, running_host
 from bench.latency import percentiles
 from bench.latency_clients import NAMES, waiting_choices
-from bench.peers import WAIT, Peer, started_game
+from bench.peers import new_peer, started_game
 from tests.engine.randomplay import concrete
 from tests.loopback import connect_from
+from tests.support.client import WAIT, Peer
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -148,10 +149,10 @@ def newcomer(
 def real_claim(url: str, real: dict[str, Any], phones: list[Peer]) -> None:
     """The lost phone types its claim code ``REAL_CLAIM_AT`` s into the flood; it plays on for seat 0."""
     time.sleep(REAL_CLAIM_AT - 1.0)
-    phone = Peer(url, {}, NEWCOMER)
+    phone = new_peer(url, {}, NEWCOMER)
     real["answer"] = answer = phone.call("claim", {"code": real["code"]})
     if answer.get("ok"):
-        phone.wait(lambda m: m["kind"] == "game")
+        phone.wait_for(lambda m: m["kind"] == "game")
         phones[0] = phone
     else:
         phone.sio.disconnect()
@@ -189,13 +190,13 @@ def main() -> None:
     sockets, rate, seconds = DEFAULTS.get(args.kind, (20, 500.0, 12.0))
     sockets, rate, seconds = args.sockets or sockets, args.rate or rate, args.seconds or seconds
 
-    with running_host() as (host_proc, url, key, code, _):
-        port = int(url.rsplit(":", 1)[1])
-        screen, phones = started_game(url, key, code, NAMES[:3])
+    with running_host() as host:
+        url, port, code = host.base, host.port, host.code
+        screen, phones = started_game(host, NAMES[:3])
         real: dict[str, Any] = {}
         if args.kind in ("claim", "claims"):  # a live claim code for the attacker to look for
             assert screen.call("act", {"id": "claim", "action": {"type": "claim_code", "seat": 0}})["ok"]
-            real["code"] = screen.wait(lambda m: "0" in m["table"]["claims"])["table"]["claims"]["0"]["code"]
+            real["code"] = screen.wait_for(lambda m: "0" in m["table"]["claims"])["table"]["claims"]["0"]["code"]
         rng = random.Random(1)
         acts: dict[str, list[float]] = {"before": [], "during": [], "after": []}
         asks: dict[str, list[float]] = {"before": [], "during": [], "after": []}
@@ -208,7 +209,7 @@ def main() -> None:
             lambda t: ask_table(screen, t, asks["before"]),
         )
         spec = {"port": port, "kind": args.kind, "sockets": sockets, "rate": rate, "seconds": seconds, "code": code}
-        cpu_before = cpu_seconds(host_proc.pid)
+        cpu_before = cpu_seconds(host.proc.pid)
         flood = subprocess.Popen(
             [sys.executable, str(ROOT / "bench" / "attackers.py"), json.dumps(spec)],
             stdout=subprocess.PIPE,
@@ -227,7 +228,7 @@ def main() -> None:
                 jobs.append(lambda t: real_claim(url, real, phones))
             during(seconds - 1.0, *jobs)
             counts = json.loads(flood.communicate(timeout=seconds + 3 * WAIT)[0])
-            cpu = cpu_seconds(host_proc.pid) - cpu_before
+            cpu = cpu_seconds(host.proc.pid) - cpu_before
         finally:
             if flood.poll() is None:
                 flood.kill()

@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.host_run import answered, running_host
 from bench.latency_clients import NAMES, random_act
-from bench.peers import WAIT, paced, started_game
+from bench.peers import paced, started_game
+from tests.support.client import WAIT
 
 BLOCK = 25
 WAYS = ("written by the sending thread", "left to the writer thread")
@@ -39,16 +40,16 @@ def main() -> None:
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory() as scratch,
-        running_host(Path(scratch) / "timings.json") as (proc, url, key, code, started),
+        running_host(Path(scratch) / "timings.json") as host,
     ):
-        answered(f"{url}/table?key={key}", started + WAIT)
-        screen, phones = started_game(url, key, code, NAMES)
+        answered(host.table_url, host.started + WAIT)
+        screen, phones = started_game(host, NAMES)
         rng = random.Random(1)
         samples: dict[str, list[float]] = {way: [] for way in WAYS}
 
         def step(i: int) -> bool:
             if i and i % BLOCK == 0:
-                proc.send_signal(signal.SIGUSR2)
+                host.proc.send_signal(signal.SIGUSR2)
                 time.sleep(0.02)  # the host's main thread takes the signal
             return random_act(screen, phones, rng, f"f-{i}", samples[WAYS[i // BLOCK % 2]])
 

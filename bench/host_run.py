@@ -1,5 +1,6 @@
-"""``cashrun`` for the benches: started on a free 127.0.0.1 port with a fresh data directory,
-answering, its record of the acts (``bench/timings.py``) and its memory read."""
+"""``cashrun`` for the benches (``tests/support/cashrun.py``): started on a free 127.0.0.1 port
+with a fresh data directory, answering, its record of the acts (``bench/timings.py``) and its
+memory read."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import contextlib
 import json
 import os
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -18,61 +18,30 @@ from typing import TYPE_CHECKING, Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import WAIT
-from tests.loopback import free_port, serving
+from tests.support.cashrun import Cashrun
+from tests.support.client import WAIT
 
 if TYPE_CHECKING:
+    import subprocess
     from collections.abc import Iterator
 
-ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT), "CASHRUN_REVEAL_SCALE": "0"}
-"""Reveals off: the phones' views would wait seconds for the table's stage, which no one watches here."""
-
-
-def start_host(
-    data_dir: Path,
-    port: int,
-    program: list[str] | None = None,
-) -> tuple[subprocess.Popen[str], str, str, float]:
-    """``cashrun`` (or ``program``, another build of it) started; returns the process, the table
-    key, the join code and the start time."""
-    started = time.perf_counter()
-    proc = subprocess.Popen(
-        [*(program or [sys.executable, "-m", "companion.cli"]), *serving(port, data_dir)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=ENV,
-    )
-    key = code = ""
-    while not key or not code:
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError("cashrun stopped")
-        if "/table" in line and "key=" in line:  # /table?key=KEY, or /table#key=KEY&k=HOSTKEY
-            key = line.split("key=")[1].split("&")[0].strip()
-        if "join code " in line:
-            code = line.split("join code ")[1][:4]
-    return proc, key, code, started
+ENV = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONPATH": str(ROOT)}
+"""The environment of the benches' other processes (clients, attackers, the bare server)."""
 
 
 @contextlib.contextmanager
-def running_host(
-    timings: Path | None = None,
-    mode: str = "threading",
-) -> Iterator[tuple[subprocess.Popen[str], str, str, str, float]]:
-    """``cashrun`` on a free port with a fresh data directory, killed at the end: the process,
-    its address, the table key, the join code and the start time. With ``timings``, it runs
-    with the recorder of ``bench/timings.py`` (in the async ``mode``), which writes there (see ``inside``)."""
-    port = free_port()
+def running_host(timings: Path | None = None, mode: str = "threading") -> Iterator[Cashrun]:
+    """``cashrun`` on a free port with a fresh data directory and its reveals off (the phones'
+    views would wait seconds for the table's stage, which no one watches here), killed at the end.
+    With ``timings``, it runs with the recorder of ``bench/timings.py`` (in the async ``mode``),
+    which writes there (see ``inside``)."""
     program = None if timings is None else [sys.executable, str(ROOT / "bench" / "timings.py"), str(timings), mode]
     with tempfile.TemporaryDirectory() as data_dir:
-        proc, key, code, started = start_host(Path(data_dir), port, program)
+        host = Cashrun(Path(data_dir), program=program, env={"PYTHONPATH": str(ROOT)})
         try:
-            yield proc, f"http://127.0.0.1:{port}", key, code, started
+            yield host
         finally:
-            proc.kill()
-            proc.wait()
+            host.kill()
 
 
 def answered(url: str, deadline: float) -> None:

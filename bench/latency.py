@@ -29,7 +29,7 @@ phone): 175 clients in one Python process measure that process's GIL, not the se
 bounded and stops by itself.
 
 With ``--sealed`` every client of the tables connects sealed, as the pages do
-(``bench/latency_clients.py``'s ``SealedPeer``): each message both ways is sealed and opened, and
+(``tests/support/client.py``'s ``Peer`` with ``sealed``): each message both ways is sealed and opened, and
 the bytes written are the sealed frames'. The messages' JSON sizes are the opened texts'.
 """
 
@@ -38,14 +38,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -54,17 +52,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench.host_run import ENV, answered, inside, rss_mb, running_host
 from bench.latency_clients import run_workers
-from bench.peers import WAIT, Peer
+from bench.peers import new_peer
 from tests.loopback import free_port
-
-
-def page_host_key(url: str) -> str:
-    """The host's public key as the table page carries it (``data-host-key``)."""
-    with urllib.request.urlopen(f"{url}/table", timeout=WAIT) as response:
-        found = re.search(r'data-host-key="([\w-]{43})"', response.read().decode())
-    if found is None:
-        raise RuntimeError("the table page carries no host key")
-    return found.group(1)
+from tests.support.client import WAIT
 
 
 def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float, mode: str) -> list[float]:
@@ -178,12 +168,13 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # run the clean-ups below when stopped
     with (
         tempfile.TemporaryDirectory() as scratch,
-        running_host(Path(scratch) / "timings.json", args.mode) as (proc, url, key, code, started),
+        running_host(Path(scratch) / "timings.json", args.mode) as host,
     ):
         timings = Path(scratch) / "timings.json"
-        answered(f"{url}/table?key={key}", started + WAIT)
-        ready_after = time.perf_counter() - started
-        host_key = page_host_key(url) if args.sealed else None
+        proc, url, key, code = host.proc, host.base, host.key, host.code
+        answered(host.table_url, host.started + WAIT)
+        ready_after = time.perf_counter() - host.started
+        host_key = host.host_key if args.sealed else None
         [first] = run_workers(
             [
                 {
@@ -201,13 +192,13 @@ def main() -> None:
         )
         inside_one = inside(proc, timings)
         memory = rss_mb(proc.pid)
-        banker = Peer(url, {"table_key": key})
+        banker = new_peer(url, {"table_key": key})
         tables = []
         for n in range(args.many):
             time.sleep(0.25)  # within the banker's rate of messages and of new sockets
             answer = banker.call("act", {"id": f"new-{n}", "action": {"type": "new_game"}})
-            lobby = Peer(url, {"table_key": answer["table_key"]})
-            tables.append((answer["table_key"], lobby.wait(lambda m: True)["table"]["code"]))
+            lobby = new_peer(url, {"table_key": answer["table_key"]})
+            tables.append((answer["table_key"], lobby.wait_for(lambda m: True)["table"]["code"]))
             lobby.sio.disconnect()
         banker.sio.disconnect()
         inside(proc, timings)  # the lobbies' and the start's messages: not acts of a game

@@ -12,32 +12,19 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.host_run import ENV
-from bench.peers import Peer, measure, paced
-from companion.seal import PageSeal
+from bench.peers import measure, new_peer, paced
 from tests.engine.randomplay import concrete
+
+if TYPE_CHECKING:
+    from tests.support.client import Peer
 
 AVOID = ("announce", "auction", "claim_lap")
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
-
-
-class SealedPeer(Peer):
-    """A ``Peer`` that connects sealed, as a page does (``companion.seal.PageSeal``): every message
-    it sends is sealed, and every one it gets is opened as it arrives (a page must open it to show it)."""
-
-    def __init__(self, url: str, auth: dict[str, Any], source: str, host_key: str) -> None:
-        fields, self.seal = PageSeal.new(host_key)
-        super().__init__(url, fields(auth), source)
-
-    def _arrived(self, data: Any, whole: bool) -> None:
-        super()._arrived(self.seal.open_json(data), whole)
-
-    def call(self, event: str, data: Any) -> Any:
-        return self.seal.open_json(super().call(event, self.seal.seal_json(data)))
 
 
 def waiting_choices(screen: Peer, phones: list[Peer]) -> list[tuple[int, dict[str, Any]]] | None:
@@ -82,12 +69,12 @@ def host_worker(
     messages during play (their JSON, opened) and one of their median size.
 
     Each table's clients come from their own loopback address, as a family's devices would. With
-    ``host_key`` every client connects sealed (``SealedPeer``).
+    ``host_key`` every client connects sealed, as a page does.
     """
     source = f"127.0.1.{seed + 1}"
 
     def client(auth: dict[str, Any]) -> Peer:
-        return Peer(url, auth, source) if host_key is None else SealedPeer(url, auth, source, host_key)
+        return new_peer(url, auth, source, host_key)
 
     screen = client({"table_key": key})
     phones = []
@@ -98,7 +85,7 @@ def host_worker(
     assert screen.call("act", {"id": "start", "action": {"type": "start"}})["ok"]
     peers = [screen, *phones]
     for peer in peers:
-        peer.wait(lambda m: m["kind"] == "game")
+        peer.wait_for(lambda m: m["kind"] == "game")
     ready()
     before = [len(peer.sizes) for peer in peers]
     rng = random.Random(seed)
@@ -120,7 +107,7 @@ def host_worker(
 
 
 def bare_worker(url: str, room: str, acts: int, interval: float, offset: float) -> dict[str, Any]:
-    peers = [Peer(url, {"room": room}, f"127.0.1.{int(room) + 1}") for _ in range(7)]
+    peers = [new_peer(url, {"room": room}, f"127.0.1.{int(room) + 1}") for _ in range(7)]
     ready()
     samples: list[float] = []
     paced(

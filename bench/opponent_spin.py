@@ -33,17 +33,20 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(os.environ.get("BENCH_ROOT", Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(ROOT))
 os.environ["CASHRUN_SEED"] = "bench-opponent-spin"
 
 from bench.host_run import running_host
-from bench.peers import Peer
+from bench.peers import new_peer
 from engine.fairness import CHANCE
 from tests.engine.randomplay import concrete
 from tests.phonefair import PhoneFair, link_for
+
+if TYPE_CHECKING:
+    from tests.support.client import Peer
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 AVOID = ("announce", "auction", "claim_lap", "draw_for")
@@ -59,11 +62,11 @@ class Table:
     """One game: its screen and phones, and the bytes each of them heard."""
 
     def __init__(self, url: str, key: str, code: str, rnd: random.Random, chains: bool, source: str) -> None:
-        self.screen = Peer(url, {"table_key": key}, source)
+        self.screen = new_peer(url, {"table_key": key}, source)
         self.fairs = [PhoneFair(rnd) for _ in NAMES]
         self.phones = []
         for name, fair in zip(NAMES, self.fairs):
-            phone = Peer(url, {}, source)
+            phone = new_peer(url, {}, source)
             sent = fair.sent() if chains else {"client_seed": fair.client_seed}
             assert phone.call("join", {"code": code, "name": name, **sent})["ok"]
             self.phones.append(phone)
@@ -74,7 +77,7 @@ class Table:
             for phone, fair in zip(self.phones, self.fairs):
                 assert phone.call("start_value", {"start_value": fair.start_value})["ok"]
         for peer in self.peers:
-            peer.wait(lambda m: m["kind"] == "game")
+            peer.wait_for(lambda m: m["kind"] == "game")
 
     def close(self) -> None:
         for peer in self.peers:
@@ -90,9 +93,9 @@ class Table:
         answer = peer.call("act", message)
         assert answer["ok"], (action, answer)
         if self.screen.latest["kind"] == "game":
-            end = log_end(self.screen.wait(lambda m: m["kind"] == "game"))
+            end = log_end(self.screen.wait_for(lambda m: m["kind"] == "game"))
             for other in self.peers:
-                other.wait(lambda m, end=end: m["kind"] == "game" and log_end(m) >= end)
+                other.wait_for(lambda m, end=end: m["kind"] == "game" and log_end(m) >= end)
         return answer["events"], len(json.dumps(message, separators=(",", ":")))
 
 
@@ -142,7 +145,7 @@ def play(
                 events, sent = events + got, sent + size
             end = start_end + len(events)
             for peer in t.peers:  # a link that draws nothing moves no log: every socket has the draw now
-                peer.wait(
+                peer.wait_for(
                     lambda m, end=end: (
                         m["kind"] == "game" and log_end(m) >= end and m["view"]["phase"] != "opponent_draw"
                     )
@@ -182,19 +185,20 @@ def games(chains: bool, wanted: int, seed: int) -> tuple[list[float], list[int],
     draws: list[int] = []
     export: list[int] = []
     rnd = random.Random(seed)
-    with running_host() as (_, url, key, code, _started):
+    with running_host() as host:
+        url, key, code = host.base, host.key, host.code
         for game in range(1, 250):
             if len(draws) >= wanted:
                 break
             play(url, key, code, rnd, chains, wanted, taps, draws, export, f"127.0.2.{game}", waits)
-            screen = Peer(url, {"table_key": key})
-            screen.wait(lambda m: True)
+            screen = new_peer(url, {"table_key": key})
+            screen.wait_for(lambda m: True)
             answer = screen.call("act", {"id": f"next-{len(draws)}", "action": {"type": "new_game"}})
             assert answer["ok"], answer
             screen.sio.disconnect()
             key = answer["table_key"]
-            lobby = Peer(url, {"table_key": key})
-            code = lobby.wait(lambda m: m["kind"] == "lobby")["table"]["code"]
+            lobby = new_peer(url, {"table_key": key})
+            code = lobby.wait_for(lambda m: m["kind"] == "lobby")["table"]["code"]
             lobby.sio.disconnect()
     return taps, draws, export, waits
 

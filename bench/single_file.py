@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.host_run import answered, start_host
-from tests.loopback import free_port
+from bench.host_run import answered
+from tests.support.cashrun import Cashrun
 
 WAIT = 60.0
 
@@ -32,14 +32,12 @@ def start_times(program: list[str] | None, runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as data_dir:
-            port = free_port()
-            proc, key, _, started = start_host(Path(data_dir), port, program)
+            host = Cashrun(Path(data_dir), program=program, wait=WAIT)
             try:
-                answered(f"http://127.0.0.1:{port}/table?key={key}", started + WAIT)
-                times.append(time.perf_counter() - started)
+                answered(host.table_url, host.started + WAIT)
+                times.append(time.perf_counter() - host.started)
             finally:
-                proc.terminate()
-                proc.wait(WAIT)
+                host.stop(WAIT)
     return times
 
 

@@ -1,5 +1,5 @@
-"""A lone surrogate in every text field a page sends: how fast each is answered, and that none
-reaches the store.
+"""A lone surrogate in every text field a page sends: how fast each is answered, and whether any
+gets past the door.
 
     python bench/surrogate.py [--rounds 10] [--acts 60]
 
@@ -9,11 +9,12 @@ so the game has a history to reload. Then, each round, every message below is se
 ``"\\ud800"`` (valid JSON, but UTF-8 cannot encode it) in one of its fields, by a seated
 phone, the table screen or a stranger, and the time to its answer is noted (one message
 every 0.25 s, within the budgets of a socket and of an address for messages, join and claim
-guesses); a socket opened with such a seat token or table key is noted too. Every answer must be ``malformed`` and
-every such socket refused: the message stopped at the door, before any lookup, so nothing
-was saved and no game reloaded from disk (a reload follows only a ``storage`` answer). After
-the last round the waiting phone acts again. It prints p50, p99 and max of the answers, the
-codes seen and the act after. Loopback only; everything is bounded and stops by itself.
+guesses); a socket opened with such a seat token or table key is noted too. An answer other
+than ``malformed``, or such a socket let in, would be a message past the door (nothing saved and
+no game reloaded from disk needs it stopped there: a reload follows only a ``storage`` answer);
+``tests/host/test_text_at_the_door.py`` holds the host to it, the bench counts them. After the
+last round the waiting phone acts again. It prints p50, p99 and max of the answers, the codes
+seen, how many got past and the act after. Loopback only; everything is bounded and stops by itself.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ sys.path.insert(0, str(ROOT))
 from bench.host_run import running_host
 from bench.latency import percentiles
 from bench.latency_clients import AVOID, NAMES
-from bench.peers import WAIT, Peer, started_game
+from bench.peers import new_peer, started_game
 from tests.engine.randomplay import concrete
+from tests.support.client import WAIT, Peer
 
 LONE = "\ud800"
 PACE = 0.25
@@ -100,9 +102,10 @@ def main() -> None:
     parser.add_argument("--acts", type=int, default=60, help="acts played before (default 60)")
     args = parser.parse_args()
     rng = random.Random(7)
-    with running_host() as (_, url, key, code, _):
-        screen, phones = started_game(url, key, code, NAMES[:3])
-        stranger = Peer(url, {}, "127.0.0.3")
+    with running_host() as host:
+        url, code = host.base, host.code
+        screen, phones = started_game(host, NAMES[:3])
+        stranger = new_peer(url, {}, "127.0.0.3")
         played = len(play(screen, phones, args.acts, rng))
         senders = {"phone": phones[0], "screen": screen, "stranger": stranger}
         answers: list[float] = []
@@ -136,8 +139,8 @@ def main() -> None:
         f" p50 {percentiles(times)[0]:.1f} ms, max {max(times) * 1000:.0f} ms"
     )
     print(f"the phone's act after: {after[0] * 1000:.1f} ms" if after else "the phone's act after: none (game over)")
-    if set(codes) != {"malformed"} or not all(r for _, r in connects):
-        sys.exit("a lone surrogate got past the door")
+    past = sum(n for answer, n in codes.items() if answer != "malformed") + sum(not r for _, r in connects)
+    print(f"past the door (an answer other than malformed, or a socket let in): {past}")
 
 
 if __name__ == "__main__":

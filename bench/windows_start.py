@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT / "tests" / "packaging"))
 import wine
 
 from bench.host_run import answered
-from tests.loopback import free_port
+from tests.loopback import free_port, serving
+from tests.support.cashrun import Cashrun
 
 WAIT = 60.0
 
@@ -41,7 +42,7 @@ def one_start(exe: Path) -> tuple[float, float]:
         port = free_port()
         began = time.perf_counter()
         proc = subprocess.Popen(
-            ["wine", str(exe), "--host", "127.0.0.1", "--port", str(port), "--data-dir", data_dir, "--no-browser"],
+            ["wine", str(exe), *serving(port, data_dir)],
             env=wine.env(),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
@@ -50,17 +51,12 @@ def one_start(exe: Path) -> tuple[float, float]:
             start_new_session=True,
         )
         try:
-            first = proc.stdout.readline() and time.perf_counter() - began
-            key = ""
-            while not key:
-                line = proc.stdout.readline()
-                assert line, "it stopped before printing the table screen's address"
-                key = line.split("key=")[1].split("&")[0].strip() if "key=" in line else ""
-            answered(f"http://127.0.0.1:{port}/table?key={key}", began + WAIT)
-            return first, time.perf_counter() - began
+            host = Cashrun(port=port, proc=proc, wait=WAIT)
+            answered(host.table_url, began + WAIT)
+            return (host.first_line or began) - began, time.perf_counter() - began
         finally:
             os.killpg(proc.pid, signal.SIGINT)
-            proc.communicate(timeout=WAIT)
+            proc.wait(WAIT)
 
 
 def wine_alone() -> float:
