@@ -19,13 +19,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-
-from web_host import ARGS, CHROMIUM
 
 from engine import Game, Settings
 from engine.fairness import CHANCE, check
 from tests.engine.randomplay import concrete
+from tests.support.browser import ARGS, CHROMIUM
 
 HOLD_BACK = {"announce", "claim_lap"}
 

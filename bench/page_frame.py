@@ -72,16 +72,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path.insert(0, str(ROOT))
 
-from extremes import PHONE_SEAT, claim_the_last_seat, seat_the_extremes
-from finished_game import TableSocket
 from playwright.sync_api import sync_playwright
-from web_driver import log_end, perform, seeded_random, start_game, table_key
-from web_host import ARGS, CHROMIUM, start_host, stop_host
 
 from companion.play.broadcast import PRESENCE_DELAY
 from engine import BANKER
+from tests.support.browser import ARGS, CHROMIUM, SEED
+from tests.support.cashrun import Cashrun
+from tests.support.client import Peer
+from tests.support.extremes import PHONE_SEAT, claim_the_last_seat, seat_the_extremes
+from tests.support.web_driver import log_end, perform, seeded_random, start_game
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 TABLE = {"viewport": {"width": 1366, "height": 768}, "reduced_motion": "reduce"}
@@ -196,7 +197,7 @@ def play(
     each update the table screen and the phone got. With ``trace``, the game is traced
     (``categories``) into that file; with ``hide``, what that selector matches is not shown."""
     with tempfile.TemporaryDirectory() as data:
-        host = start_host(Path(data), reveal_scale=REVEAL)
+        host = Cashrun(Path(data), seed=SEED, reveal_scale=REVEAL)
         tctx = browser.new_context(**TABLE, locale="en-GB", color_scheme="light")
         pctx = browser.new_context(**PHONE, locale="nl-NL")
         try:
@@ -214,7 +215,7 @@ def play(
             start_game(table)
             plan, mirror = claim_the_last_seat(table, phone, host.base)
             wait_log(table, log_end(mirror.view(None)))
-            sock = TableSocket(host.base, table_key(host))
+            sock = Peer(host.base, {"table_key": host.key}, reconnect=False)
             pages = {"phone": phone, "table": table}
             seat = None  # the phone's seat played over a socket of this script, once its page is closed
             # Each slowed page plays on its own device: the phone does not share the laptop's processor.
@@ -225,7 +226,7 @@ def play(
                 token = phone.evaluate("() => localStorage.getItem('cashrun.token')")
                 phone.close()
                 del pages["phone"]
-                seat = TableSocket(host.base, None, token=token)
+                seat = Peer(host.base, {"token": token}, reconnect=False)
                 # The others hear a phone come and go a moment later, in one message: that one before the game's.
                 time.sleep(PRESENCE_DELAY + 0.25)
                 table.wait_for_function(ONLINE, arg=PHONE_SEAT, polling=50)
@@ -266,7 +267,7 @@ def play(
         finally:
             tctx.close()
             pctx.close()
-            stop_host(host)
+            host.stop(10)
 
 
 def p(values: list[float], q: float) -> float:

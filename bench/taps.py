@@ -34,13 +34,17 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path.insert(0, str(ROOT))
 
-from game_plan import NAMES, with_spins
-from phone_fit import SMALL_PHONE
-from planner import Planner
 from playwright.sync_api import sync_playwright
-from web_driver import (
+
+from engine import BANKER, Game, Settings
+from engine.bets import CASINO_GAMES
+from tests.support.browser import ARGS, CHROMIUM, SEED, SMALL_PHONE, TABLE
+from tests.support.cashrun import Cashrun
+from tests.support.game_plan import NAMES, with_spins
+from tests.support.planner import Planner
+from tests.support.web_driver import (
     Frames,
     drawer_to,
     joined_phone,
@@ -52,10 +56,6 @@ from web_driver import (
     started_fair,
     wait_log,
 )
-from web_host import ARGS, CHROMIUM, SEED, TABLE, start_host, stop_host
-
-from engine import BANKER, Game, Settings
-from engine.bets import CASINO_GAMES
 
 PHONE_SEEDS = (1, 2, 3)
 SETTINGS = Settings(auction_seconds=120)
@@ -243,11 +243,11 @@ def steps(table, phones: list, mirror: Game, plan) -> dict[str, list[int]]:
 def main() -> None:
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as data:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        host = start_host(Path(data), reveal_scale=1)
+        host = Cashrun(Path(data), seed=SEED, reveal_scale=1)
         try:
             figures, to_first_turn = play(browser, host)
         finally:
-            stop_host(host)
+            host.stop(10)
             browser.close()
     print("taps per kind of step (phones 360x640, table screen 1366x768; seeded game, real reveal clock)")
     print(f"{'kind':42} {'n':>3} {'p50':>5} {'max':>4}   all")

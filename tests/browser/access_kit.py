@@ -4,7 +4,7 @@ phone, then the page is told (as the host would tell it) that all but one have a
 
 from __future__ import annotations
 
-from web_driver import perform, seat_without_phones, settle, start_game
+from tests.support.web_driver import perform, seat_without_phones, settle, start_game
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 

@@ -16,10 +16,10 @@ from urllib.parse import urlparse
 
 from finished_game import TableSocket
 from line import Line
-from web_driver import table_key
 from web_host import Host, start_host, stop_host
 
 from tests.engine.randomplay import concrete
+from tests.support.web_driver import table_key
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -71,15 +71,14 @@ class Banker(TableSocket):
     latest: dict[str, Any]
 
     def act(self, action: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
-        self._ids += 1
         message = {
-            "id": f"b-{time.monotonic_ns()}-{self._ids}",
+            "id": f"b-{time.monotonic_ns()}",
             "action": action,
             **({} if seat is None else {"as": seat}),
         }
         for _ in range(40):
             time.sleep(PACE)
-            answer = self.sio.call("act", message, timeout=10)
+            answer = self.call("act", message)
             if answer["ok"] or answer["error"]["code"] != "revealing":
                 break
             time.sleep(min(answer["error"].get("remaining", 0.5), 3))
@@ -88,9 +87,8 @@ class Banker(TableSocket):
 
     def skip_reveal(self) -> bool:
         """The table's "skip" on the stage's reveal; False when it was over already."""
-        self._ids += 1
         time.sleep(PACE)
-        answer = self.sio.call("act", {"id": f"s-{time.monotonic_ns()}", "action": {"type": "skip_reveal"}}, timeout=10)
+        answer = self.call("act", {"id": f"s-{time.monotonic_ns()}", "action": {"type": "skip_reveal"}})
         deadline = time.monotonic() + 5
         while answer["ok"] and self.latest.get("reveal") and time.monotonic() < deadline:
             time.sleep(0.02)

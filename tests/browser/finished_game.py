@@ -9,56 +9,27 @@ clock is off (``reveal_scale=0``), or every chance outcome makes it wait.
 from __future__ import annotations
 
 import random
-import threading
-import time
 from typing import Any
 
-import socketio
-
 from tests.engine.randomplay import concrete
+from tests.support.client import Peer
 
 NAMES = ["Ann", "Bob", "Cas"]
-PACE = 0.12
-"""Seconds between two messages: one socket may send 10 a second."""
 CALM = ("claim_lap", "roll", "decline", "accept_loss", "pass_bid", "collect", "stop_slam", "draw", "land")
 
 
-class TableSocket:
-    """The table screen's socket with whole views; ``latest`` is the last view it got. With
-    ``token`` it is instead the socket of the phone that holds that seat's token."""
+class TableSocket(Peer):
+    """The table screen's socket with whole views (``tests/support/client.py``), its first one
+    come; with ``token`` it is instead the socket of the phone that holds that seat's token."""
 
     def __init__(self, base: str, key: str | None, token: str | None = None) -> None:
-        self.sio = socketio.Client(reconnection=False)
-        self.latest: dict[str, Any] | None = None
-        self._got = threading.Event()
-        self.sio.on("view", self._view)
         auth = {"table_key": key} if token is None else {"token": token}
-        self.sio.connect(base, auth={**auth, "views": "whole"}, transports=["websocket"], wait_timeout=10)
-        assert self._got.wait(10), "no view"
-        self._ids = 0
-
-    def _view(self, data: dict[str, Any]) -> None:
-        self.latest = data
-        self._got.set()
-
-    def act(self, action: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
-        time.sleep(PACE)
-        self._ids += 1
-        message = {"id": f"end-{self._ids}", "action": action, **({} if seat is None else {"as": seat})}
-        answer = self.sio.call("act", message, timeout=10)
-        assert answer["ok"], (action, answer)
-        return answer
+        super().__init__(base, {**auth, "views": "whole"}, reconnect=False)
+        self.wait_for(lambda _: True)
 
     def started(self, timeout: float = 10) -> dict[str, Any]:
         """The first view of the game: a start waits for the phones' start values (issue 25)."""
-        deadline = time.monotonic() + timeout
-        while (self.latest or {}).get("kind") != "game":
-            assert time.monotonic() < deadline, "the game did not start"
-            time.sleep(0.05)
-        return self.latest
-
-    def close(self) -> None:
-        self.sio.disconnect()
+        return self.wait_for(lambda m: m["kind"] == "game", timeout)
 
 
 def play_to_the_end(base: str, key: str, steps: int = 400) -> dict[str, Any]:

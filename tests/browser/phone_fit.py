@@ -9,14 +9,13 @@ from typing import TYPE_CHECKING
 
 from fit_check import check as fits
 
+from tests.support.browser import LANDSCAPE, PORTRAIT
+
 if TYPE_CHECKING:
     from pathlib import Path
 
     from audit import Audit
 
-PORTRAIT = {"width": 360, "height": 640}
-LANDSCAPE = {"width": 640, "height": 360}
-SMALL_PHONE = {"viewport": PORTRAIT, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 
 # Every [data-act] of the decision whose middle is off screen or under something else.
 OFF_SCREEN = """() => {

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from phone_fit import SMALL_PHONE
 from test_phone_reveal import skip_opening
-from web_driver import open_table, seat_without_phones, settle, start_game
+
+from tests.support.browser import SMALL_PHONE
+from tests.support.web_driver import open_table, seat_without_phones, settle, start_game
 
 SHOW = """async ([seat, view, legal]) => {
   const { store } = await import('/static/js/phone-shared.js');

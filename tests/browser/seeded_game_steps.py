@@ -8,21 +8,20 @@ import statistics
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from game_plan import NAMES, with_spins
 from i18n_files import EN, WORDS
 from phone_fit import PhoneFit
-from web_driver import bluff_symbols, digits, drawer_to, log_end, perform, settle, shoot, wait_log
 
 from companion.play.reveal import SECONDS
 from engine import BANKER
+from tests.support.game_plan import NAMES, with_spins
+from tests.support.web_driver import bluff_symbols, digits, drawer_to, log_end, perform, settle, shoot, wait_log
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from planner import Planner
-    from web_driver import Frames
-
     from engine import Game
+    from tests.support.planner import Planner
+    from tests.support.web_driver import Frames
 
 
 BEFORE_TAGS = {

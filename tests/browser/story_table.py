@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from game_plan import NAMES
-from planner import Planner
-from web_driver import log_end, seat_without_phones, settle, start_game, wait_log
 from web_host import SEED, TABLE
 
 from engine import BANKER, Game, Settings
+from tests.support.game_plan import NAMES
+from tests.support.planner import Planner
+from tests.support.web_driver import log_end, seat_without_phones, settle, start_game, wait_log
 
 SETTINGS = Settings(auction_seconds=120)
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 
 from board_editor import board_24, button, enter_board
-from game_plan import NAMES, plan_board_game
 from i18n_files import EN
-from phone_fit import SMALL_PHONE
-from web_driver import (
+from web_host import SEED, TABLE, start_host, stop_host
+
+from engine import BANKER, Game, Settings
+from tests.support.browser import SMALL_PHONE
+from tests.support.game_plan import NAMES, plan_board_game
+from tests.support.web_driver import (
     confirm_if_asked,
     drawer_to,
     kept_fair_args,
@@ -25,9 +28,6 @@ from web_driver import (
     shoot,
     wait_log,
 )
-from web_host import SEED, TABLE, start_host, stop_host
-
-from engine import BANKER, Game, Settings
 
 SETTINGS = Settings(board=board_24(), auction_seconds=120)
 

@@ -12,8 +12,9 @@ import json
 
 from board_editor import board_24, button, enter_board
 from i18n_files import EN, NL
-from web_driver import settle
 from web_host import TABLE
+
+from tests.support.web_driver import settle
 
 WORDS = {"en": EN["boardedit"], "nl": NL["boardedit"]}
 TAPS_BEFORE = 43

@@ -8,8 +8,9 @@ from __future__ import annotations
 import time
 
 from i18n_files import NL
-from web_driver import confirm_if_asked, drawer_to, perform, settle, start_game
 from web_host import TABLE, start_host, stop_host
+
+from tests.support.web_driver import confirm_if_asked, drawer_to, perform, settle, start_game
 
 FAMILY = [
     ("Monaco", "blue", "dice"),

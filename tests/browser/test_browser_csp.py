@@ -7,8 +7,9 @@ event and the console) fails the test.
 
 from __future__ import annotations
 
-from web_driver import perform, settle
 from web_host import PHONE, TABLE
+
+from tests.support.web_driver import perform, settle
 
 WATCH = """
 window.__csp = [];

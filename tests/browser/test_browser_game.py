@@ -11,11 +11,16 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from game_plan import NAMES, plan_game
 from i18n_files import EN
-from phone_fit import SMALL_PHONE
 from seeded_game_steps import play_steps, skip_reveal, stage_idle
-from web_driver import (
+from web_host import SEED, TABLE, start_host, stop_host
+
+from engine import Game, Settings
+from engine.fairness import CHANCE
+from engine.rng import seed_hash
+from tests.support.browser import SMALL_PHONE
+from tests.support.game_plan import NAMES, plan_game
+from tests.support.web_driver import (
     Frames,
     fair_result,
     kept_fair,
@@ -28,11 +33,6 @@ from web_driver import (
     started_fair,
     wait_log,
 )
-from web_host import SEED, TABLE, start_host, stop_host
-
-from engine import Game, Settings
-from engine.fairness import CHANCE
-from engine.rng import seed_hash
 
 PHONE_SEEDS = (1, 2, 3)
 """Each phone's randomness (`seeded_random`): with the host's CASHRUN_SEED, the whole game."""

@@ -8,11 +8,11 @@ import signal
 from urllib.parse import urlparse
 
 from i18n_files import EN, NL
-from web_driver import joined_phone, kept_fair_args, log_end, open_table, perform, settle, wait_log
 from web_host import PHONE, TABLE, start_host, stop_host
 
 from companion.translations import TABLE_ONLY
 from engine import Game
+from tests.support.web_driver import joined_phone, kept_fair_args, log_end, open_table, perform, settle, wait_log
 
 LIMIT = 150 * 1024 + 32_110 + 3_490
 """150 KiB, and what the sealed messages add: tweetnacl-js's nacl-fast.min.js (32,110 bytes), and

@@ -21,8 +21,9 @@ import time
 
 from drops import Driver, Phone, Rig, log_end
 from i18n_files import EN
-from web_driver import fair_result, seeded_random
 from web_host import PHONE
+
+from tests.support.web_driver import fair_result, seeded_random
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eva", "Fay"]
 EVERY_S = (5.0, 15.0)

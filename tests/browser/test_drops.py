@@ -35,12 +35,12 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from drops import CAUGHT_UP_S, Driver, Phone, Rig, caught_up, log_end
 from i18n_files import EN
-from web_driver import open_table
 from web_host import PHONE, start_host
 
 from companion.door.gate import WEBSOCKET_IDLE
 from companion.play.countdown import DRAW_SECONDS
 from companion.play.starting import REVEAL_SECONDS
+from tests.support.web_driver import open_table
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from finished_game import NAMES, play_to_the_end
 from i18n_files import NL
-from web_driver import perform, settle, start_game, table_key
 from web_host import TABLE, start_host, stop_host
+
+from tests.support.web_driver import perform, settle, start_game, table_key
 
 GAME = "() => document.querySelector('#app').dataset.kind === 'game'"
 OVER = "() => document.querySelector('#app').dataset.phase === 'over'"

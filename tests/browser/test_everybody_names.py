@@ -6,13 +6,13 @@ is played by seats without phones (`story_table.py`)."""
 
 from __future__ import annotations
 
-from extremes import SIZES, resize
 from fit_check import check_table
 from story_table import SETTINGS, Table, plan
 from test_table_story import everybody_plays
 from web_host import TV, start_host, stop_host
 
 from engine.settings import MAX_NAME
+from tests.support.extremes import SIZES, resize
 
 ALIKE = [
     "Anna Maria van den Broek",

@@ -14,15 +14,16 @@ from __future__ import annotations
 import time
 
 from audit import Audit
-from extremes import LONG_NAMES, PHONE_SEAT, SIZES, claim_the_last_seat, resize, seat_the_extremes
 from fit_check import check_table
-from game_plan import with_spins
-from phone_fit import SMALL_PHONE, PhoneFit
-from web_driver import digits, drawer_to, log_end, perform, seeded_random, start_game, wait_log
+from phone_fit import PhoneFit
 from web_host import start_host, stop_host
 
 from companion.play.reveal import SECONDS
 from engine import BANKER
+from tests.support.browser import SMALL_PHONE
+from tests.support.extremes import LONG_NAMES, PHONE_SEAT, SIZES, claim_the_last_seat, resize, seat_the_extremes
+from tests.support.game_plan import with_spins
+from tests.support.web_driver import digits, drawer_to, log_end, perform, seeded_random, start_game, wait_log
 
 BANNERS = {"casino_game", "bluff_accepted", "bluff_challenged", "everybody_done", "auction", "lap_started"}
 """Steps after which a banner tells the moment."""

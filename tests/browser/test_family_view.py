@@ -7,16 +7,16 @@ named in words, without "JSON"."""
 from __future__ import annotations
 
 import pytest
-from extremes import RICH, WORST
 from i18n_files import WORDS
-from phone_fit import LANDSCAPE, PORTRAIT
 from phone_given import seated_phone, show
 from targets import measure
 from test_phone_lap_landing import lap_landing
-from web_driver import open_table, seat_without_phones, settle, start_game
 from web_host import SEED
 
 from engine.rng import seed_hash
+from tests.support.browser import LANDSCAPE, PORTRAIT
+from tests.support.extremes import RICH, WORST
+from tests.support.web_driver import open_table, seat_without_phones, settle, start_game
 
 BOX = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.width, r.height]; }"
 

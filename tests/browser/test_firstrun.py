@@ -4,10 +4,10 @@ check when a phone cannot open the page, for the laptop's system; the drawer sho
 from __future__ import annotations
 
 from i18n_files import WORDS
-from web_driver import perform, settle
 from web_host import PHONE, TABLE
 
 from companion import __version__
+from tests.support.web_driver import perform, settle
 
 HELP = "section.firstrun"
 

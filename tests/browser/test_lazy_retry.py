@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from finished_game import play_to_the_end
-from phone_fit import SMALL_PHONE
-from web_driver import fair_result, settle, table_key
 from web_host import TABLE, start_host, stop_host
+
+from tests.support.browser import SMALL_PHONE
+from tests.support.web_driver import fair_result, settle, table_key
 
 
 def fail_first(ctx, name: str) -> list[str]:

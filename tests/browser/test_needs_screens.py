@@ -9,8 +9,9 @@ The laptop (1366×768) and one phone (390×844) in Dutch; three players play at 
 from __future__ import annotations
 
 from i18n_files import WORDS
-from web_driver import Frames, perform, seeded_random, settle, start_game
 from web_host import PHONE, TABLE, start_host, stop_host
+
+from tests.support.web_driver import Frames, perform, seeded_random, settle, start_game
 
 NL = WORDS["nl"]["needs"]
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from finished_game import TableSocket
-from phone_fit import SMALL_PHONE
-from web_driver import settle, table_key, wait_log
 from web_host import TABLE, start_host, stop_host
+
+from tests.support.browser import SMALL_PHONE
+from tests.support.web_driver import settle, table_key, wait_log
 
 # Each node under #app gets a number; a MutationObserver notes every node a change touched.
 MARK = """() => {

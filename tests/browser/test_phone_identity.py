@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from i18n_files import EN, NL
-from phone_fit import SMALL_PHONE
-from web_driver import Frames, open_table, perform, secrets, settle, start_game
 from web_host import ARGS, CHROMIUM
+
+from tests.support.browser import SMALL_PHONE
+from tests.support.web_driver import Frames, open_table, perform, secrets, settle, start_game
 
 # navigator.vibrate recorded, so the test sees each call (Chromium on a desktop has none to feel).
 VIBRATE = "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };"

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone_fit import PORTRAIT, PhoneFit
+from phone_fit import PhoneFit
 from phone_given import seated_phone, show
-from planner import Planner
 from targets import measure
 
 from engine import BANKER, Game, Settings
+from tests.support.browser import PORTRAIT
+from tests.support.planner import Planner
 
 pytestmark = pytest.mark.reveal_clock  # seated_phone: the banker skips the opening rolls on the stage
 

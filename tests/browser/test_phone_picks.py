@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone_fit import LANDSCAPE, PhoneFit
+from phone_fit import PhoneFit
 from phone_given import seated_phone, show
 from targets import measure
 
 from engine import Game, Settings
+from tests.support.browser import LANDSCAPE
 
 pytestmark = pytest.mark.reveal_clock  # seated_phone: the banker skips the opening rolls on the stage
 

@@ -12,9 +12,11 @@ import json
 import re
 
 from i18n_files import WORDS
-from phone_fit import LANDSCAPE, OFF_SCREEN, PORTRAIT, SMALL_PHONE
-from web_driver import Frames, open_table, settle, start_game
+from phone_fit import OFF_SCREEN
 from web_host import start_host, stop_host
+
+from tests.support.browser import LANDSCAPE, PORTRAIT, SMALL_PHONE
+from tests.support.web_driver import Frames, open_table, settle, start_game
 
 LOCALE = {"en": "en-GB", "nl": "nl-NL"}
 SENT: dict = {}

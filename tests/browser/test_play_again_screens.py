@@ -7,8 +7,9 @@ Two table screens of one game, as a family has them: the laptop (1366×768) and 
 from __future__ import annotations
 
 from finished_game import NAMES, play_to_the_end
-from web_driver import settle, table_key
 from web_host import TABLE, TV, start_host, stop_host
+
+from tests.support.web_driver import settle, table_key
 
 OVER = "() => document.querySelector('#app').dataset.phase === 'over'"
 LOBBY = "() => document.querySelector('#app').dataset.kind === 'lobby'"

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from i18n_files import EN, NL
-from web_driver import settle
 from web_host import TABLE
 
 from engine import Game
+from tests.support.web_driver import settle
 
 FORMS = {"one", "other"}
 

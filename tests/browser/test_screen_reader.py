@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 import time
 
-from web_driver import seat_without_phones, settle, start_game
 from web_host import PHONE, TABLE, start_host, stop_host
+
+from tests.support.web_driver import seat_without_phones, settle, start_game
 
 NAMES = ["Ann", "Bob", "Cas"]
 ROLLING = (

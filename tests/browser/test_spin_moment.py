@@ -14,16 +14,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from game_plan import NAMES
 from i18n_files import EN, WORDS
-from phone_fit import LANDSCAPE, OFF_SCREEN, PORTRAIT
-from planner import Planner
+from phone_fit import OFF_SCREEN
 from seeded_game_steps import MAIN_AT
 from test_stage_secrets import Game3
 from web_host import start_host, stop_host
 
 from engine import BANKER, Game
 from tests.phonefair import link_for
+from tests.support.browser import LANDSCAPE, PORTRAIT
+from tests.support.game_plan import NAMES
+from tests.support.planner import Planner
 
 DUTCH = 1
 """The seat whose phone speaks Dutch (Game3's languages)."""

@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game_plan import NAMES
 from i18n_files import WORDS
-from phone_fit import SMALL_PHONE
-from planner import Planner
-from web_driver import confirm_if_asked, phone_chains, settle
 from web_host import SEED, TABLE, TV, start_host, stop_host
 
 from engine import BANKER, Game, Settings
+from tests.support.browser import SMALL_PHONE
+from tests.support.game_plan import NAMES
+from tests.support.planner import Planner
+from tests.support.web_driver import confirm_if_asked, phone_chains, settle
 
 LOCALE = {"en": "en-GB", "nl": "nl-NL"}
 SETTINGS = Settings(auction_seconds=120)

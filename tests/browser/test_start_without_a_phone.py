@@ -6,8 +6,9 @@ in English, the phones at 390×844 (touch), one in Dutch."""
 from __future__ import annotations
 
 from i18n_files import WORDS
-from web_driver import Frames, confirm_if_asked, joined_phone, kept_entries, settle
 from web_host import PHONE, TABLE, start_host, stop_host
+
+from tests.support.web_driver import Frames, confirm_if_asked, joined_phone, kept_entries, settle
 
 GAME = "() => document.querySelector('#app').dataset.kind === 'game'"
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from extremes import LONG_NAMES, seat_the_extremes
 from finished_game import TableSocket
-from web_driver import start_game, table_key, wait_log
 from web_host import TABLE, start_host, stop_host
+
+from tests.support.extremes import LONG_NAMES, seat_the_extremes
+from tests.support.web_driver import start_game, table_key, wait_log
 
 
 @contextmanager

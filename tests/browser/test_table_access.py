@@ -10,10 +10,11 @@ import re
 
 from access_kit import ONE_WITHOUT_PHONE, in_view, start_auction, start_six, table_message
 from axe_check import check as axe_check
-from extremes import SIZES, resize
 from fit_check import check_table
-from web_driver import settle
 from web_host import PHONE
+
+from tests.support.extremes import SIZES, resize
+from tests.support.web_driver import settle
 
 
 def open_table(browser, host, size: str, **options):

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 
-from extremes import LONG_NAMES, RICH, SIZES, WORST, resize, set_money_rules
 from fit_check import check_table
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from web_driver import seat_without_phones, settle, start_game
 
 from engine.settings import MAX_BOX
+from tests.support.extremes import LONG_NAMES, RICH, SIZES, WORST, resize, set_money_rules
+from tests.support.web_driver import seat_without_phones, settle, start_game
 
 AMOUNTS = """() => [...document.querySelectorAll('.tp-money, .purse strong')].map((e) => {
   const r = e.getBoundingClientRect();

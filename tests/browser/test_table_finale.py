@@ -6,13 +6,13 @@ The games and their table screen are `story_table.py`'s; each test names its siz
 from __future__ import annotations
 
 from fit_check import check_table
-from game_plan import NAMES
 from i18n_files import EN, NL
 from story_table import SETTINGS, Table, on_top, plan, status_lines
-from web_driver import shoot
 from web_host import TV, start_host, stop_host
 
 from engine import BANKER, Settings
+from tests.support.game_plan import NAMES
+from tests.support.web_driver import shoot
 
 LONG = ["Grootmoeder Wilhelmina B", *NAMES[1:]]
 """The runner's name as long as the host takes (24 characters)."""

@@ -11,7 +11,8 @@ import json
 import pytest
 from board_editor import board_24
 from fit_check import check_table
-from web_driver import Frames, seat_without_phones, settle, start_game
+
+from tests.support.web_driver import Frames, seat_without_phones, settle, start_game
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 LAPTOP = {"width": 1366, "height": 768}

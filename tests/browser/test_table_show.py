@@ -7,8 +7,9 @@ Every test here shows the table screen at 1366×768 (``TABLE``), no touch, in En
 from __future__ import annotations
 
 from i18n_files import EN, NL
-from web_driver import seat_without_phones, settle, start_game
 from web_host import TABLE
+
+from tests.support.web_driver import seat_without_phones, settle, start_game
 
 WORDS = """async (lang) => {
   const i18n = await import("/static/js/i18n.js");

@@ -5,8 +5,9 @@ audio stops running."""
 
 from __future__ import annotations
 
-from web_driver import settle
 from web_host import TABLE, start_host, stop_host
+
+from tests.support.web_driver import settle
 
 SPY = """(() => {
   const Real = window.AudioContext;

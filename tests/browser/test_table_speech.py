@@ -6,8 +6,9 @@ records what it is asked to say) the outcomes are said once the stage has shown 
 from __future__ import annotations
 
 from i18n_files import NL
-from web_driver import perform, settle, start_game
 from web_host import TABLE, start_host, stop_host
+
+from tests.support.web_driver import perform, settle, start_game
 
 SPEECH = '.bar [data-act="speech"]'
 A_VOICE = """(() => {

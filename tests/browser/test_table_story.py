@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from board_editor import board_24
 from fit_check import check_table
-from game_plan import NAMES
 from i18n_files import EN, NL
 from story_table import SETTINGS, Table, plan
-from web_driver import seat_without_phones, settle, shoot, start_game
 from web_host import TABLE, TV, start_host, stop_host
 
 from engine import Settings
+from tests.support.game_plan import NAMES
+from tests.support.web_driver import seat_without_phones, settle, shoot, start_game
 
 if TYPE_CHECKING:
-    from planner import Planner
+    from tests.support.planner import Planner
 
 # Records, each time the stage starts to play an outcome, whether a banner was up; and, from each
 # banner's first frame for half a second, whether it ever overlapped the card's rank.

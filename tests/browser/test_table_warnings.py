@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 import pytest
 import socketio
 from i18n_files import EN, NL
-from web_driver import open_table, perform
 from web_host import start_host, stop_host
+
+from tests.support.web_driver import open_table, perform
 
 if TYPE_CHECKING:
     from pathlib import Path

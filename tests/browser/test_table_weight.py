@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from web_driver import settle
 from web_host import TABLE
+
+from tests.support.web_driver import settle
 
 LIMIT = 300 * 1024 + 32_110
 """300 KiB, and tweetnacl-js's nacl-fast.min.js (32,110 bytes) for the sealed messages."""

@@ -17,13 +17,13 @@ import time
 import pytest
 from finished_game import TableSocket
 from fit_check import check as fits
-from game_plan import NAMES, plan_phone_game
 from phone_fit import OFF_SCREEN
-from web_driver import key, log_end, phone_chains, table_key
 from web_host import SEED, start_host, stop_host
 from webkit import SeleniumPage, missing, phone_size, start_display, start_webkit
 
 from engine import BANKER, Game, Settings
+from tests.support.game_plan import NAMES, plan_phone_game
+from tests.support.web_driver import key, log_end, phone_chains, table_key
 
 SETTINGS = Settings(auction_seconds=120)
 PHONE = 0

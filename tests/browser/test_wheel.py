@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from i18n_files import EN
-from web_driver import settle
 from web_host import TABLE
+
+from tests.support.web_driver import settle
 
 FEED = """async () => {
   const { Stage, ORDER } = await import("/static/js/stage.js");

@@ -23,9 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from finished_game import TableSocket
-from game_plan import NAMES, plan_phone_game
-from phone_fit import SMALL_PHONE
-from web_driver import (
+from web_host import SEED, TABLE, start_host, stop_host
+
+from companion.seal import Seal, SealError
+from engine import BANKER, Game, Settings
+from tests.screen import Screen
+from tests.support.browser import SMALL_PHONE
+from tests.support.game_plan import NAMES, plan_phone_game
+from tests.support.web_driver import (
     drawer_to,
     kept_fair,
     log_end,
@@ -36,12 +41,7 @@ from web_driver import (
     table_key,
     wait_log,
 )
-from web_host import SEED, TABLE, start_host, stop_host
-from wire_seal import Packet, SealedSocket, host_key, text_of
-
-from companion.seal import Seal, SealError
-from engine import BANKER, Game, Settings
-from tests.screen import Screen
+from tests.support.wire_seal import Packet, SealedSocket, host_key, text_of
 
 SETTINGS = Settings(auction_seconds=120)
 PHONE = 0

@@ -20,3 +20,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "i
 TABLE = {"viewport": {"width": 1366, "height": 768}}
 """A laptop's screen; TV is a television's."""
 TV = {"width": 1920, "height": 1080}
+PORTRAIT = {"width": 360, "height": 640}
+LANDSCAPE = {"width": 640, "height": 360}
+SMALL_PHONE = {"viewport": PORTRAIT, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
+"""A small phone (360x640, touch): the decision must fit it without scrolling."""

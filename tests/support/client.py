@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 import threading
 import time
 from collections import deque
@@ -82,6 +83,7 @@ class Peer:
         self._sizes: list[int] = []
         self._by_size: dict[int, Any] = {}
         self._ids = itertools.count(1)
+        self._prefix = secrets.token_hex(4)  # another client's ids, or an earlier one's, are not its own
         self._host_key = sealed
         self._seal: Seal | None = None
         self.sio.on("view", lambda data: self._arrived(data, whole=True))
@@ -200,7 +202,11 @@ class Peer:
         """``action`` sent after ``pace`` seconds under a new id, for ``seat`` when this is the table
         screen playing a seat without a phone (``as``); the host's answer, which must be yes."""
         time.sleep(pace)
-        message = {"id": f"act-{next(self._ids)}", "action": action, **({} if seat is None else {"as": seat})}
+        message = {
+            "id": f"{self._prefix}-{next(self._ids)}",
+            "action": action,
+            **({} if seat is None else {"as": seat}),
+        }
         answer = self.call("act", message)
         assert answer["ok"], (action, answer)
         return answer

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planner import Planner
-from web_driver import claim_seat, phone_chains, seat_without_phones, settle
-from web_host import SEED
-
 from engine import BANKER, Game, Settings
 from engine.settings import MAX_NAME
+from tests.support.browser import SEED
+from tests.support.planner import Planner
+from tests.support.web_driver import claim_seat, phone_chains, seat_without_phones, settle
 
 if TYPE_CHECKING:
     from tests.engine.randomplay import PhoneChain

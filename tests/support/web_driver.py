@@ -6,11 +6,10 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from web_host import TABLE, TV
-from wire_seal import SealedSocket, host_key, text_of
-
 from tests.engine.randomplay import PhoneChain
 from tests.screen import Screen
+from tests.support.browser import TABLE, TV
+from tests.support.wire_seal import SealedSocket, host_key, text_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from planner import Planner
-
 from engine import BANKER, Game, Settings
+from tests.support.planner import Planner
 
 if TYPE_CHECKING:
     from tests.engine.randomplay import PhoneChain
