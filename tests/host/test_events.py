@@ -11,7 +11,20 @@ if TYPE_CHECKING:
     import pytest
     from hostkit import Client
 
-PAGE_MESSAGES = {"join", "peek", "watch", "claim", "seed", "start_value", "fair", "act", "sync", "games", "resume"}
+PAGE_MESSAGES = {
+    "join",
+    "peek",
+    "watch",
+    "claim",
+    "seed",
+    "start_value",
+    "fair",
+    "act",
+    "sync",
+    "games",
+    "resume",
+    "export",
+}
 """The messages docs/protocol.md names."""
 
 
