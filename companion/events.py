@@ -49,9 +49,10 @@ def register(server: python_socketio.Server, host: Host, plain: bool = True) -> 
 
 
 def _answer(handler: Handler, host: Host, sid: str, data: Any = None) -> dict[str, Any] | str:
-    """The handler's answer: as it is, or sealed for a sealed socket."""
-    answer = handler(host, sid, data)
+    """The handler's answer: as it is, or sealed for a sealed socket (its seal taken first: a
+    handler may close the socket, and the answer still goes out sealed)."""
     seal = host.seal_of(sid)
+    answer = handler(host, sid, data)
     return answer if seal is None else seal.seal_json(answer)
 
 
