@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import websocket
 
+from companion.door import upstream
 from companion.seal import HostKey, PageSeal, Seal
 from tests.screen import Screen, readable
 from tests.support.cashrun import Cashrun
@@ -277,3 +278,22 @@ def test_the_host_key_survives_a_restart(tmp_path):
         assert screen.latest()["table"]["code"] == second.code
     finally:
         second.stop()
+
+
+def test_sealed_sockets_work_when_the_library_hooks_fall_back(tmp_path, monkeypatch):
+    """Every event then goes through Socket.IO's ``emit`` and every message through Flask-SocketIO's
+    handlers (``CASHRUN_HOOKS=off``): sealed all the same."""
+    monkeypatch.setenv(upstream.OFF, "off")
+    server = Cashrun(tmp_path)
+    try:
+        screen = Line(server, {"table_key": server.key, "views": "whole"})
+        updated = Line(server, {"table_key": server.key})
+        phone = Line(server, {})
+        assert phone.call("join", {"code": server.code, "name": "Ann"})["ok"]
+        assert phone.call("act", {"id": "x", "action": {"type": "leave"}}, plain=True) == BAD_SEAL
+        assert [p["name"] for p in screen.latest(lambda v: bool(v["view"]["players"]))["view"]["players"]] == ["Ann"]
+        updated.settle()
+        for line in (screen, updated, phone):
+            all_sealed(line)
+    finally:
+        server.stop()
