@@ -236,10 +236,8 @@ class Host:
         except HostError as error:
             if error.code == "rate_limited":
                 return self._rate_limited(conn)
-            if error.code in (
-                "not_seated",
-                "bad_seal",
-            ):  # a page sends it once in a while (its seat just went), never on and on
+            # A page sends not_seated once in a while (its seat just went), bad_seal never: neither on and on.
+            if error.code in ("not_seated", "bad_seal"):
                 self._strike(conn)
             return refusal(error.code, **error.values)
         except STORAGE_ERRORS as error:
