@@ -5,7 +5,7 @@
 
 import { io } from "../vendor/socket.io.esm.min.js";
 import { Updates } from "./updates.js";
-import { HOST_KEY, Sealer } from "./seal.js";
+import { HOST_KEY, PINNED, Sealer } from "./seal.js";
 
 function newId() {
   const b = new Uint8Array(12);
@@ -14,6 +14,15 @@ function newId() {
 }
 
 const AGAIN = ["timeout", "offline", "no_answer", "bad_seal"]; // an act sent again, same id
+// The laptop's key changed (cashrun with another data folder): a page that had the key from the page
+// itself loads again for the new one, once a minute at most; one with the key in its address says so.
+function reloadForKey() {
+  if (PINNED || Date.now() - Number(sessionStorage.getItem("cashrun.rekey") || 0) < 60000) return false;
+  sessionStorage.setItem("cashrun.rekey", String(Date.now()));
+  location.reload();
+  return true;
+}
+
 const RETRY_MS = 3000; // after a refused reconnect: the host allows a seat one every 2 s after a few at once
 
 // Back on the network or on screen (a phone unlocked): a socket that is down tries at once, not at
@@ -55,7 +64,8 @@ class Net {
       if (code === "rate_limited") { // this seat reconnected very often lately: try again in a moment
         st.set({ conn: "offline" });
         setTimeout(() => { if (this.socket === sock && !sock.connected) sock.connect(); }, RETRY_MS);
-      } else if (code) st.set({ conn: "refused", refusal: code });
+      } else if (code === "bad_seal" && reloadForKey()) st.set({ conn: "offline" });
+      else if (code) st.set({ conn: "refused", refusal: code });
       else st.set({ conn: "offline" });
     });
     this.on("refused", (m) => st.set({ conn: "refused", refusal: m === undefined ? "bad_seal" : (m && m.code) || "refused" }));

@@ -24,8 +24,10 @@ function bytesOf(text) {
 export const fragment = () => new URLSearchParams(location.hash.slice(1));
 
 // The host's key: the fragment's k (from the QR code or cashrun's printed address) wins over the
-// page's data-host-key. null: the page does not connect, never in plain text.
+// page's data-host-key. null: the page does not connect, never in plain text. PINNED: the key is the
+// address's, not the page's (which a reload asks for again).
 const hk = fragment().get("k") || document.body.dataset.hostKey || "";
+export const PINNED = !!fragment().get("k");
 export const HOST_KEY = /^[\w-]{43}$/.test(hk) ? bytesOf(hk.replace(/-/g, "+").replace(/_/g, "/") + "=") : null;
 
 // One connection's seal, with a fresh key pair (the host refuses a page key it saw before).
