@@ -19,7 +19,7 @@ import { exampleNote, savedNote, setupScreen } from "./box-setup.js";
 function joinBox(v, tb) {
   return h("section", { class: "join-box", "aria-label": t("lobby.scan") },
     h("h1", { text: t("lobby.scan") }),
-    tb.code ? h("img", { class: "qr", src: `/qr.svg?code=${encodeURIComponent(tb.code)}`, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
+    tb.qr_svg ? h("img", { class: "qr", src: tb.qr_svg, alt: t("lobby.scan"), width: 320, height: 320 }) : null,
     h("p", { class: "code-line" }, h("span", { text: t("join.code") }), h("strong", { class: "join-code", "data-out": "code", text: v.code || tb.code || "" })),
     h("p", { class: "addr" }, h("span", { text: `${t("lobby.or_open")} ` }), h("strong", { "data-out": "join-url", text: tb.join_url || "" })),
     (tb.join_urls || []).length > 1 ? h("details", {}, h("summary", { text: t("lobby.other_addresses") }),
