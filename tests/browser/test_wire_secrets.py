@@ -55,12 +55,14 @@ ENGINE_IO = re.compile(r"[0-6]({.*})?", re.S)
 
 class Wire:
     """Every frame one page sent and received on its sockets, as it travelled, and its packet
-    opened with the host's key."""
+    opened with the host's key; and the address of every request the page made."""
 
     def __init__(self, page, host) -> None:
         self.key = host_key(host)
         self.frames: list[tuple[str, str, Packet | None]] = []
+        self.urls: list[str] = []
         page.on("websocket", self._socket)
+        page.on("request", lambda request: self.urls.append(request.url))
 
     def _socket(self, ws) -> None:
         sock = SealedSocket(self.key)
@@ -203,8 +205,13 @@ def test_a_whole_game_on_the_wire_says_nothing(browser, tmp_path):
                         pass
                     base64.b64decode(sealed, validate=True)
 
-        # (b) No secret in any frame as it travelled; no card's name outside the sealed data.
+        # (b) No secret in any frame as it travelled, nor in any address a page asked for (the
+        # fragment is not sent); no card's name outside the sealed data.
         for name, wire in wires.items():
+            assert wire.urls, name
+            for url in wire.urls:
+                sent = url.split("#")[0]
+                assert not any(secret in sent for found in secrets.values() for secret in found), (name, url)
             for way, text, packet in wire.frames:
                 for kind, found in secrets.items():
                     for secret in found:
