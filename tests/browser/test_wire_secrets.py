@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from finished_game import TableSocket
+from i18n_files import EN, NL
+from nacl.public import PrivateKey
 from web_host import SEED, TABLE, start_host, stop_host
 
 from companion.seal import Seal, SealError
@@ -252,3 +254,35 @@ def test_a_whole_game_on_the_wire_says_nothing(browser, tmp_path):
         for ctx in contexts:
             ctx.close()
         stop_host(host)
+
+
+def test_a_page_without_the_hosts_key_does_not_talk(browser, host):
+    """A page whose address names another laptop's key is refused (its box does not open) and says so
+    in words; one whose key is not a key does not connect at all. Neither sends anything in plain
+    text. A table address typed without the host's key takes it from the page."""
+    other = PrivateKey.generate()
+    wrong = base64.urlsafe_b64encode(bytes(other.public_key)).rstrip(b"=").decode()
+    contexts: list = []
+    try:
+        for lang, words, k in (("en-GB", EN, wrong), ("nl-NL", NL, "not-a-key")):
+            ctx = browser.new_context(**SMALL_PHONE, locale=lang)
+            contexts.append(ctx)
+            page = ctx.new_page()
+            wire = Wire(page, host)
+            page.goto(f"{host.base}/j/{host.code}#k={k}")
+            page.wait_for_function("() => document.querySelector('#app').dataset.conn === 'refused'")
+            assert page.locator("h1").inner_text() == words["refused"]["bad_seal_title"]
+            assert page.locator("p.lead").inner_text() == words["refused"]["bad_seal"]
+            sent = [(text, packet) for way, text, packet in wire.frames if way == "sent" and packet is not None]
+            if k == wrong:  # one connect, sealed for the other key (the host's does not open it), and no more
+                assert len(sent) == 1 and sent[0][0].startswith('40{"seal":') and sent[0][1].kind == "unopened"
+            else:
+                assert wire.frames == []
+        ctx = browser.new_context(**TABLE, locale="en-GB")
+        contexts.append(ctx)
+        table = ctx.new_page()
+        table.goto(f"{host.base}/table#key={table_key(host)}")
+        settle(table)
+    finally:
+        for ctx in contexts:
+            ctx.close()
