@@ -215,7 +215,7 @@ def play(
             start_game(table)
             plan, mirror = claim_the_last_seat(table, phone, host.base)
             wait_log(table, log_end(mirror.view(None)))
-            sock = Peer(host.base, {"table_key": host.key}, reconnect=False)
+            sock = Peer(host.base, {"table_key": host.key, "views": "whole"}, reconnect=False)
             pages = {"phone": phone, "table": table}
             seat = None  # the phone's seat played over a socket of this script, once its page is closed
             # Each slowed page plays on its own device: the phone does not share the laptop's processor.
@@ -226,7 +226,7 @@ def play(
                 token = phone.evaluate("() => localStorage.getItem('cashrun.token')")
                 phone.close()
                 del pages["phone"]
-                seat = Peer(host.base, {"token": token}, reconnect=False)
+                seat = Peer(host.base, {"token": token, "views": "whole"}, reconnect=False)
                 # The others hear a phone come and go a moment later, in one message: that one before the game's.
                 time.sleep(PRESENCE_DELAY + 0.25)
                 table.wait_for_function(ONLINE, arg=PHONE_SEAT, polling=50)

@@ -24,16 +24,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path.insert(0, str(ROOT))
 
-from finished_game import TableSocket
 from playwright.sync_api import sync_playwright
 
 from engine import BANKER, Game, Settings
 from tests.support.browser import ARGS, CHROMIUM, SEED
 from tests.support.cashrun import Cashrun
+from tests.support.client import Peer
 from tests.support.game_plan import NAMES, plan_phone_game
-from tests.support.web_driver import log_end, perform, phone_chains, settle, table_key, wait_log
+from tests.support.web_driver import log_end, perform, phone_chains, settle, wait_log
 from tests.support.wire_seal import SealedSocket, host_key
 
 SETTINGS = Settings(auction_seconds=120)
@@ -87,12 +87,12 @@ def messages(browser, data: Path) -> tuple[str, str, str]:
         phone.locator('[data-input="name"]').fill(NAMES[0])
         phone.locator('[data-act="join"]').click()
         settle(phone)
-        sock = TableSocket(host.base, table_key(host))
+        sock = Peer(host.base, {"table_key": host.key}, reconnect=False)
         for name in NAMES[1:]:
             sock.act({"type": "add_player", "name": name})
         sock.act({"type": "set_settings", "settings": {"auction_seconds": SETTINGS.auction_seconds}})
         sock.act({"type": "start"})
-        start = sock.started()["view"]["log"][0]
+        start = sock.wait_for(lambda m: m["kind"] == "game")["view"]["log"][0]
         fair = {k: start[k] for k in ("client_seeds", "start_commits", "start_values", "chains")}
         plan = plan_phone_game(SEED, SETTINGS, fair, phone_chains([phone]), 0)
         mirror = Game.new(NAMES, settings=SETTINGS, seed=SEED, **fair)

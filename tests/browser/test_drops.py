@@ -28,7 +28,6 @@ does) except the phone's roll's, so a game is only as long as its moves.
 
 from __future__ import annotations
 
-import os
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -453,25 +452,10 @@ def test_the_table_screen_and_a_watcher_come_back_with_their_own_credentials(bro
 
 @pytest.fixture(scope="module")
 def webkit_driver(tmp_path_factory):
-    from webkit import missing, start_display, start_webkit
+    from webkit import running_webkit
 
-    why = missing()
-    if why:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"the WebKit test cannot run in CI: {why}")
-        pytest.skip(why)
-    display = start_display()
-    driver = None
-    try:
-        driver = start_webkit(tmp_path_factory.mktemp("gtk"))
+    with running_webkit(tmp_path_factory.mktemp("gtk")) as driver:
         yield driver
-    finally:
-        if driver is not None:
-            driver.quit()
-        if display is not None:
-            display.terminate()
-            display.wait(10)
-            del os.environ["DISPLAY"]
 
 
 @pytest.mark.parametrize("fault", FAULTS)

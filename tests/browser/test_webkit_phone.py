@@ -10,7 +10,6 @@ on a host without a reveal clock, so the game is only as long as its steps."""
 
 from __future__ import annotations
 
-import os
 import re
 import time
 
@@ -19,7 +18,7 @@ from finished_game import TableSocket
 from fit_check import check as fits
 from phone_fit import OFF_SCREEN
 from web_host import SEED, start_host, stop_host
-from webkit import SeleniumPage, missing, phone_size, start_display, start_webkit
+from webkit import SeleniumPage, phone_size, running_webkit
 
 from engine import BANKER, Game, Settings
 from tests.support.game_plan import NAMES, plan_phone_game
@@ -37,23 +36,8 @@ keeps its errors from once it has loaded (an error while loading leaves no join 
 
 @pytest.fixture(scope="module")
 def webkit(tmp_path_factory):
-    why = missing()
-    if why:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"the WebKit test cannot run in CI: {why}")
-        pytest.skip(why)
-    display = start_display()
-    driver = None
-    try:
-        driver = start_webkit(tmp_path_factory.mktemp("gtk"))
+    with running_webkit(tmp_path_factory.mktemp("gtk")) as driver:
         yield driver
-    finally:
-        if driver is not None:
-            driver.quit()
-        if display is not None:
-            display.terminate()
-            display.wait(10)
-            del os.environ["DISPLAY"]
 
 
 def errors_so_far(page: SeleniumPage) -> list[str]:

@@ -11,12 +11,18 @@ scripts use (``evaluate``, ``wait_for_function``), so ``fit_check`` runs in WebK
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -58,6 +64,30 @@ def start_display() -> subprocess.Popen | None:
         raise RuntimeError("Xvfb did not start")
     os.environ["DISPLAY"] = f":{number}"
     return proc
+
+
+@contextlib.contextmanager
+def running_webkit(config: Path) -> Iterator[Any]:
+    """A WebDriver of MiniBrowser on a display of its own (``config`` its GTK folder), quit at the
+    end. Without WebKit the test is skipped, or fails in CI (``.ci/run`` installs it): a platform
+    test that CI skips could never fail."""
+    why = missing()
+    if why:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"the WebKit test cannot run in CI: {why}")
+        pytest.skip(why)
+    display = start_display()
+    driver = None
+    try:
+        driver = start_webkit(config)
+        yield driver
+    finally:
+        if driver is not None:
+            driver.quit()
+        if display is not None:
+            display.terminate()
+            display.wait(10)
+            del os.environ["DISPLAY"]
 
 
 def start_webkit(config: Path):

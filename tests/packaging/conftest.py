@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from builds import single_file_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,16 +40,7 @@ def built(tmp_path_factory) -> Built:
 def single_file(built, tmp_path_factory) -> Path:
     """The single file the packaging script builds from the wheel."""
     work = tmp_path_factory.mktemp("single-file")
-    printed = _run(
-        sys.executable,
-        str(ROOT / "packaging" / "build_single_file.py"),
-        "--wheel",
-        str(built.wheel),
-        "--dist",
-        str(work / "dist"),
-        "--work",
-        str(work / "work"),
-    )
+    printed = _run(*single_file_command(sys.executable, built.wheel, work))
     path = Path(printed.splitlines()[-1].rsplit(" ", 2)[0])  # the script's last line: "PATH SIZE MB"
     assert path.is_file()
     return path

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 import wine
+from builds import single_file_command
 from family_game import Family
 from served import check_pages
 
@@ -67,19 +68,7 @@ def windows_single_file(built, tmp_path_factory) -> Path:
         return Path(given)
     work = tmp_path_factory.mktemp("windows")
     began = time.monotonic()
-    printed = wine.run(
-        [
-            str(python),
-            str(ROOT / "packaging" / "build_single_file.py"),
-            "--wheel",
-            str(built.wheel),
-            "--dist",
-            str(work / "dist"),
-            "--work",
-            str(work / "work"),
-        ],
-        cwd=work,
-    )
+    printed = wine.run(single_file_command(str(python), built.wheel, work), cwd=work)
     exe = work / "dist" / f"cashrun-{__version__}-windows-x86_64.exe"
     assert printed.splitlines()[-1].startswith(f"Z:{str(exe).replace('/', chr(92))} "), printed
     print(f"\nbuilt {exe.name} in {time.monotonic() - began:.0f} s: {exe.stat().st_size / 1e6:.1f} MB")

@@ -135,33 +135,32 @@ class Peer:
             self.synced += 1
             self.sio.emit("sync", {}, callback=lambda *answer: None)  # the host answers every message
 
+    def _current(self) -> Peer:
+        """This client, with the messages that arrived since taken."""
+        with self.changed:
+            self._take()
+        return self
+
     @property
     def views(self) -> deque[Message]:
         """Every whole message so far (the newest ``kept``)."""
-        with self.changed:
-            self._take()
-            return self._views
+        return self._current()._views
 
     @property
     def latest(self) -> Message | None:
         """The last whole message, or None before the first."""
-        with self.changed:
-            self._take()
-            return self._views[-1] if self._views else None
+        views = self._current()._views
+        return views[-1] if views else None
 
     @property
     def sizes(self) -> list[int]:
         """Each message's JSON, in bytes as the host writes it (Socket.IO's framing aside)."""
-        with self.changed:
-            self._take()
-            return self._sizes
+        return self._current()._sizes
 
     @property
     def by_size(self) -> dict[int, Any]:
         """One message of each size seen (the bare server sends a typical one)."""
-        with self.changed:
-            self._take()
-            return self._by_size
+        return self._current()._by_size
 
     def wait_for(self, test: Callable[[Message], bool], wait: float = WAIT) -> Message:
         """The latest whole message once ``test(latest)`` holds."""
