@@ -259,7 +259,7 @@ def test_a_whole_game_on_the_wire_says_nothing(browser, tmp_path):
 def test_a_page_without_the_hosts_key_does_not_talk(browser, host):
     """A page whose address names another laptop's key is refused (its box does not open) and says so
     in words; one whose key is not a key does not connect at all. Neither sends anything in plain
-    text. A table address typed without the host's key takes it from the page."""
+    text; nor does a table screen's. A table address typed without the host's key takes it from the page."""
     other = PrivateKey.generate()
     wrong = base64.urlsafe_b64encode(bytes(other.public_key)).rstrip(b"=").decode()
     contexts: list = []
@@ -281,7 +281,13 @@ def test_a_page_without_the_hosts_key_does_not_talk(browser, host):
         ctx = browser.new_context(**TABLE, locale="en-GB")
         contexts.append(ctx)
         table = ctx.new_page()
+        errors: list[str] = []
+        table.on("pageerror", lambda e: errors.append(str(e)))
+        table.goto(f"{host.base}/table#key={table_key(host)}&k=not-a-key")
+        table.wait_for_function("() => document.querySelector('#app').dataset.conn === 'refused'")
+        assert table.locator("h1").inner_text() == EN["refused"]["bad_seal_title"] and errors == []
         table.goto(f"{host.base}/table#key={table_key(host)}")
+        table.reload()  # a new fragment alone does not load the page
         settle(table)
     finally:
         for ctx in contexts:

@@ -84,8 +84,8 @@ class Net {
 
   close() { if (this.socket) this.socket.disconnect(); }
 
-  // The host's event, opened once: fn(data), undefined when it did not open.
-  on(name, fn) { this.socket.on(name, (d) => fn(this.sealer.open(d))); }
+  // The host's event, opened once: fn(data), undefined when it did not open. None without a socket.
+  on(name, fn) { if (this.socket) this.socket.on(name, (d) => fn(this.sealer.open(d))); }
 
   // A message with an answer; rejects after `ms` without one. Sealed as the socket sends it, so one
   // sent offline goes at the next connect with that connect's key.
