@@ -1,7 +1,7 @@
 """Every test is marked by its folder (engine, host, live, browser, packaging), so one group runs
 alone: ``python -m pytest -m "engine or host"`` is the inner loop (README, "Run the tests").
 
-The tests run in two pytest-xdist workers (pyproject's ``addopts``). What must stay in one process
+The tests run in four pytest-xdist workers (pyproject's ``addopts``). What must stay in one process
 is one ``xdist_group``: the packaging tests (one build of the wheel and the single file for all of
 them, and one Wine cache) and the WebKit drops (one WebKitWebDriver for the module)."""
 
