@@ -47,12 +47,14 @@ SHELL = {
     "companion.cli",
     "companion.events",
     "companion.routes",
+    "companion.seal",
     "companion.host",
     "companion.logs",
     "companion.translations",
 }
-"""The app shell: the app factory, the command, the Socket.IO events, the HTTP routes, the host of
-every table, the console and the words people read. Nothing in a room imports them."""
+"""The app shell: the app factory, the command, the Socket.IO events, the HTTP routes, the sealed
+messages' keys, the host of every table, the console and the words people read. Nothing in a room
+imports them (the wire seals through its ``Sealer`` protocol)."""
 ROOMS = {
     "common": set(),
     "door": {"common"},
