@@ -11,6 +11,7 @@ import stat
 import pytest
 from nacl.public import Box, PrivateKey
 
+from companion.door.limits import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES
 from companion.seal import KEY_FILE, HostKey, PageSeal, Replays, Seal, SealError, b64url, key_of, open_auth
 
 
@@ -121,3 +122,11 @@ def test_replays_are_remembered_within_a_bound_those_without_credentials_forgott
     assert not replays.first(keys[0], False) and not replays.first(keys[5], True)
     assert replays.first(keys[3], False)
     assert replays.first(keys[6], True) and replays.first(keys[0], True)  # keys[0] was the oldest lasting one
+
+
+def test_the_largest_message_sealed_fits_in_one_frame():
+    """The door takes 4,096 bytes of JSON per message and 8,192 per frame: sealed, the largest
+    message is 5,516 characters, in an event frame of a few more."""
+    sealed = Seal(bytes(32)).seal("x" * MAX_MESSAGE_BYTES)
+    frame = f'421234["act","{sealed}"]'
+    assert len(sealed) == 5_516 and len(frame.encode()) < MAX_FRAME_BYTES
