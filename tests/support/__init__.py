@@ -1,1 +1,2 @@
-"""What the tests and the benches share: a running ``cashrun``, a Socket.IO client, the browser's settings."""
+"""What the tests and the benches share: a running ``cashrun``, a Socket.IO client, the browser's
+settings and the page driver."""
