@@ -292,3 +292,43 @@ def test_a_page_without_the_hosts_key_does_not_talk(browser, host):
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+ASKED_OFFLINE = """async (code) => {
+  const { net } = await import('/static/js/phone-shared.js');
+  const before = net.sealer;
+  const early = before.seal({ code });  // what a page that sealed at once would have sent
+  net.socket.disconnect();
+  const asked = net.request('peek', { code });  // both wait in the socket's buffer
+  const stale = new Promise((r) => net.socket.timeout(8000).emit('peek', early, (e, a) => r(a)));
+  await new Promise((r) => setTimeout(r, 300));
+  net.socket.connect();
+  const answer = await asked;
+  return { answer, stale: net.sealer.open(await stale), newKey: net.sealer !== before };
+}"""
+
+
+def test_a_message_asked_while_offline_goes_with_the_next_connects_key(browser, host):
+    """A message the page asks while its socket is down waits in Socket.IO's buffer and is sealed when
+    it goes, at the next connect, with that connect's key: the host opens it and answers. One sealed
+    with the old connect's key is refused (bad_seal)."""
+    ctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
+    try:
+        phone = ctx.new_page()
+        wire = Wire(phone, host)
+        phone.goto(f"{host.base}/j/{host.code}")
+        phone.locator('[data-input="name"]').wait_for()
+        settle_online = "() => document.querySelector('#app').dataset.conn === 'online'"
+        phone.wait_for_function(settle_online)
+        got = phone.evaluate(ASKED_OFFLINE, host.code)
+        assert got["newKey"] and got["answer"]["ok"] and got["stale"] == {"ok": False, "error": {"code": "bad_seal"}}, (
+            got
+        )
+        connects = [p for way, _, p in wire.frames if way == "sent" and p is not None and p.kind == "connect"]
+        peeks = [p for way, _, p in wire.frames if way == "sent" and p is not None and p.name == "peek"]
+        assert len(connects) == 2 and peeks and all(p.data == {"code": host.code} for p in peeks)
+        # The one that does not open with the host's key is the stale one, sent by the test; all else opens.
+        unopened = [(way, text) for way, text, p in wire.frames if p is not None and p.kind == "unopened"]
+        assert [way for way, _ in unopened] == ["sent"], unopened
+    finally:
+        ctx.close()
