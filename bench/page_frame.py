@@ -239,10 +239,13 @@ def play(
             if trace:
                 browser.start_tracing(path=trace, categories=categories)
             for who, action, _tag in plan.steps:
+                # A phone's link to a stake's draw it does not spin: its page gives it by itself.
+                given = action["type"] == "draw_for" and mirror.view(None)["waiting"]["spinner"] != who
                 if who == PHONE_SEAT and seat:
                     seat.act(action)
                 elif who == PHONE_SEAT:
-                    perform(phone, action, by={"bid": "quick", "bet": "fewest"}.get(action["type"], "typing"))
+                    if not given:
+                        perform(phone, action, by={"bid": "quick", "bet": "fewest"}.get(action["type"], "typing"))
                 else:
                     sock.act(action, None if who == BANKER else who)
                 mirror.apply(who, action)

@@ -66,24 +66,9 @@ def record(browser: str, seconds: float) -> None:
 
 class Banker(TableSocket):
     """The table screen's socket with whole views, straight to the host (never through a phone's
-    line); an act the reveal clock holds is sent again when it ends."""
+    line), which can skip the stage's reveal."""
 
     latest: dict[str, Any]
-
-    def act(self, action: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
-        message = {
-            "id": f"b-{time.monotonic_ns()}",
-            "action": action,
-            **({} if seat is None else {"as": seat}),
-        }
-        for _ in range(40):
-            time.sleep(PACE)
-            answer = self.call("act", message)
-            if answer["ok"] or answer["error"]["code"] != "revealing":
-                break
-            time.sleep(min(answer["error"].get("remaining", 0.5), 3))
-        assert answer["ok"], (action, answer)
-        return answer
 
     def skip_reveal(self) -> bool:
         """The table's "skip" on the stage's reveal; False when it was over already."""

@@ -26,6 +26,9 @@ WAIT = 10.0
 PACE = 0.12
 """Seconds before each of ``act``'s messages: one socket may send 10 a second."""
 
+REVEAL_TRIES = 40
+"""How often ``act`` sends an act the reveal clock holds before it gives up."""
+
 Message = dict[str, Any]
 
 
@@ -199,14 +202,19 @@ class Peer:
 
     def act(self, action: Message, seat: int | None = None, pace: float = PACE) -> Message:
         """``action`` sent after ``pace`` seconds under a new id, for ``seat`` when this is the table
-        screen playing a seat without a phone (``as``); the host's answer, which must be yes."""
-        time.sleep(pace)
+        screen playing a seat without a phone (``as``); the host's answer, which must be yes. An act
+        the reveal clock holds (``revealing``) is sent again when the clock says it ends."""
         message = {
             "id": f"{self._prefix}-{next(self._ids)}",
             "action": action,
             **({} if seat is None else {"as": seat}),
         }
-        answer = self.call("act", message)
+        for _ in range(REVEAL_TRIES):
+            time.sleep(pace)
+            answer = self.call("act", message)
+            if answer["ok"] or answer["error"]["code"] != "revealing":
+                break
+            time.sleep(min(answer["error"].get("remaining", 0.5), 3))
         assert answer["ok"], (action, answer)
         return answer
 
