@@ -213,6 +213,7 @@ def play(
                 page.on("pageerror", lambda e, name=name: errors.append(f"{name}: {e}"))
             seat_the_extremes(table, host.table_url)
             start_game(table)
+            wait_log(table, -1)  # the opening rolls shown: the banker's drawer waits for them
             plan, mirror = claim_the_last_seat(table, phone, host.base)
             wait_log(table, log_end(mirror.view(None)))
             sock = Peer(host.base, {"table_key": host.key, "views": "whole"}, reconnect=False)
