@@ -186,10 +186,10 @@ def test_join_and_claim_fit_a_small_phone(browser, host, shots):
         page.set_viewport_size(PORTRAIT)
         seat(page, "Ann")
         assert page.locator(".player.me.pawn-red").count() == 1
-        # A claim link: taking a seat back comes first, in view; a code that is not (or no longer)
-        # valid is refused in words beside the button.
-        for lang, size in (("nl", LANDSCAPE), ("en", PORTRAIT)):
-            other = new_phone(browser, host, lang, contexts, "/c/123456")
+        # A claim link, its code in the path or in the fragment (never sent): taking a seat back comes
+        # first, in view; a code that is not (or no longer) valid is refused in words beside the button.
+        for lang, size, link in (("nl", LANDSCAPE, "/c/123456"), ("en", PORTRAIT, "/#c=123456")):
+            other = new_phone(browser, host, lang, contexts, link)
             other.set_viewport_size(size)
             other.locator('[data-act="claim"]').wait_for()
             assert other.locator("h1").inner_text() == WORDS[lang]["claim"]["title"]

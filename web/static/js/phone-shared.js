@@ -5,13 +5,16 @@ import { h, $, Parts } from "./dom.js";
 import { Store } from "./store.js";
 import { Net } from "./net.js";
 import { errorText } from "./common.js";
+import { fragment } from "./seal.js";
 
 const TOKEN = "cashrun.token";
 const WATCH = "cashrun.watch";
 const body = document.body;
+// A claim link: /#c=CODE keeps the code off the air (the fragment is never sent); /c/CODE still works.
+const claimed = body.dataset.claim || fragment().get("c") || "";
 const store = new Store({
-  choice: null, code: body.dataset.code || "", name: "", claim: body.dataset.claim || "",
-  claimLink: !!body.dataset.claim, note: null, joining: false, showing: null,
+  choice: null, code: body.dataset.code || "", name: "", claim: claimed,
+  claimLink: !!claimed, note: null, joining: false, showing: null,
 });
 const net = new Net(store);
 const root = $("#app");
