@@ -394,3 +394,17 @@ def start_game(page) -> None:
     page.locator('[data-act="do"][data-type="start"]').click()
     confirm_if_asked(page)
     page.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
+
+
+def claim_seat(table, phone, base: str, seat: int) -> None:
+    """The banker makes a claim code for ``seat`` in the drawer and shows it; the phone opens the
+    claim link and takes the seat."""
+    drawer_to(table, False, True)
+    table.locator(f'#drawer [data-act="claim"][data-seat="{seat}"]').click()
+    table.locator(f'[data-act="claim-show"][data-seat="{seat}"]').click()
+    code = re.search(r"\d{4} \d{4}", table.locator(f'[data-out="claim-{seat}"]').inner_text()).group().replace(" ", "")
+    drawer_to(table, True, False)
+    phone.goto(f"{base}/#c={code}")
+    phone.locator('[data-act="claim"]').tap()
+    phone.wait_for_function("(s) => document.querySelector('#app').dataset.kind === 'game'", arg=seat)
+    settle(phone)
