@@ -1,4 +1,4 @@
-"""How long the page's own fairness check takes for a long game (web/static/js/fair-check.js).
+"""How long the page's own fairness check takes for a long game (web/static/js/fair/fair-check.js).
 
     python bench/fair_check.py [--draws N ...]
 
@@ -70,8 +70,8 @@ def main() -> None:
             ),
         )
         page.goto("http://localhost:9/")
-        page.evaluate("""async () => { window.fair = await import('/static/js/fair-check.js');
-            window.plain = (await import('/static/js/sha256.js')).plain; }""")
+        page.evaluate("""async () => { window.fair = await import('/static/js/fair/fair-check.js');
+            window.plain = (await import('/static/js/fair/sha256.js')).plain; }""")
         for draws in args.draws:
             export = long_game(draws)
             drawn = check(__import__("json").loads(export))

@@ -40,7 +40,7 @@ SETTINGS = Settings(auction_seconds=120)
 PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 ROUNDS = 200
 TIMING = """async ([texts, rounds]) => {
-  const { Sealer } = await import('/static/js/seal.js');
+  const { Sealer } = await import('/static/js/core/seal.js');
   const s = new Sealer();
   const each = (f) => { const t0 = performance.now(); for (let i = 0; i < rounds; i++) f(); return (performance.now() - t0) / rounds * 1000; };
   const out = texts.map((text) => {

@@ -1,7 +1,7 @@
 """The fairness check of a finished game's export, step by step (docs/fairness.md).
 
 The same checks, in the same order and with the same failure codes, as the page's own
-check (web/static/js/fair-check.js): the seed opens the published hash, the phone's own
+check (web/static/js/fair/fair-check.js): the seed opens the published hash, the phone's own
 client seed (and start value) is at its seat, every start value opens its commit, every link an
 opponent gave follows its hash chain, the draw numbers run 0, 1, 2, ... without a gap (a hidden draw
 ``[k, n]``, every other ``[k, n, value]``), every value re-derives from the key (a hidden one is

@@ -1,7 +1,7 @@
 """Check a finished game: ``python -m engine.verify GAME.json [--seat N --client-seed HEX --start-value HEX]
 [--seed-hash HEX]``.
 
-The checks of ``engine.fairness``, the page's own (``web/static/js/fair-check.js``) with the same
+The checks of ``engine.fairness``, the page's own (``web/static/js/fair/fair-check.js``) with the same
 options: the seed opens the published hash (and the one a phone kept); a phone's own client seed
 and start value are at its seat; every stake's draw carries the links of its sides' phones; every
 draw re-derives from the key, without a gap; every chance event shows what its values say. Then a

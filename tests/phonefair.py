@@ -1,5 +1,5 @@
 """What a phone adds to the draws (docs/fairness.md), made in Python for the host's tests, the
-browser tests' plans and the benches as the page makes it (web/static/js/fair-seat.js): a client
+browser tests' plans and the benches as the page makes it (web/static/js/fair/fair-seat.js): a client
 seed, a start value and its commitment, and a hash chain (1024 links) whose head it sends and whose
 links it gives, one per spin, last link first."""
 

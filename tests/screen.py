@@ -1,5 +1,5 @@
 """A screen's side of the updates (companion/wire/updates.py), as the pages keep it in
-web/static/js/updates.js: for the tests and benches that play with python-socketio clients."""
+web/static/js/core/updates.js: for the tests and benches that play with python-socketio clients."""
 
 from __future__ import annotations
 

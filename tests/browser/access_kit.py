@@ -9,7 +9,7 @@ from tests.support.web_driver import perform, seat_without_phones, settle, start
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
 
 ONE_WITHOUT_PHONE = """async (keep) => {
-  const { store } = await import('/static/js/table-shared.js');
+  const { store } = await import('/static/js/table/table-shared.js');
   const msg = structuredClone(store.state.msg);
   for (const s of Object.keys(msg.table.phoneless)) if (Number(s) !== keep) msg.table.phoneless[s] = [];
   msg.table.phones = msg.view.players.map((p) => p.seat !== keep);
@@ -34,7 +34,7 @@ def start_six(page) -> None:
 
 
 def table_message(page) -> dict:
-    return page.evaluate("async () => (await import('/static/js/table-shared.js')).store.state.msg")
+    return page.evaluate("async () => (await import('/static/js/table/table-shared.js')).store.state.msg")
 
 
 def start_auction(page) -> tuple[int, list[int]]:

@@ -38,9 +38,9 @@ FIGURES: dict[str, list[float]] = {}
 """Seconds from a drop's end to the phone showing the table's state, by browser."""
 
 ACT = """async (a) => {
-  const { net, store } = await import('/static/js/phone-shared.js');
+  const { net, store } = await import('/static/js/phone/phone-shared.js');
   if (a.type === 'draw_for') {
-    const { nextLink } = await import('/static/js/fair-seat.js');
+    const { nextLink } = await import('/static/js/fair/fair-seat.js');
     const m = store.state.msg, me = m.view.players.find((p) => p.seat === m.seat) || {};
     a = { ...a, link: await nextLink(m.game_id, me.chain) };
   }
@@ -48,7 +48,7 @@ ACT = """async (a) => {
   return await net.act(a);
 }"""
 LEGAL = """async () => {
-  const { store } = await import('/static/js/phone-shared.js');
+  const { store } = await import('/static/js/phone/phone-shared.js');
   const m = store.state.msg;
   return m ? m.legal_actions : [];
 }"""

@@ -13,7 +13,7 @@ from tests.support.browser import SMALL_PHONE
 from tests.support.web_driver import open_table, seat_without_phones, settle, start_game
 
 SHOW = """async ([seat, view, legal]) => {
-  const { store } = await import('/static/js/phone-shared.js');
+  const { store } = await import('/static/js/phone/phone-shared.js');
   const msg = structuredClone(store.state.msg);
   Object.assign(msg, { seat, view, legal_actions: legal });
   store.ui({ choice: null });

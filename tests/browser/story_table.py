@@ -21,7 +21,7 @@ from tests.support.web_driver import log_end, seat_without_phones, settle, start
 SETTINGS = Settings(auction_seconds=120)
 
 SEND = """async ([action, as]) => {
-  const { send } = await import("/static/js/table-shared.js");
+  const { send } = await import("/static/js/table/table-shared.js");
   const ans = await send(action, as);
   return ans && ans.ok ? null : JSON.stringify(ans);
 }"""

@@ -33,7 +33,7 @@ FINISH_AFTER = 60
 
 
 ANSWERED = """async () => {
-  const { net } = await import('/static/js/phone-shared.js');
+  const { net } = await import('/static/js/phone/phone-shared.js');
   window.answered = [];
   const request = net.request.bind(net);
   net.request = (name, data, ms) => request(name, data, ms).then((a) => {

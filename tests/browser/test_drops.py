@@ -52,7 +52,7 @@ AWAY_S = 3.0
 NAME_INPUT, JOIN = '[data-input="name"]', '[data-act="join"]'
 DO = '[data-act="do"][data-type="{}"]'
 WATCHING = """async (end) => {
-  const { store } = await import('/static/js/phone-shared.js');
+  const { store } = await import('/static/js/phone/phone-shared.js');
   const m = store.state.msg;
   return store.state.conn === 'online' && !!m && m.kind === 'watch' && m.view.log_start + m.view.log.length === end;
 }"""

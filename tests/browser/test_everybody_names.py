@@ -33,8 +33,8 @@ NAMES = """() => [...document.querySelectorAll('.moment .draws[data-round="first
     && cs.textOverflow !== 'ellipsis', lines, px: parseFloat(cs.fontSize) }; })"""
 
 RETELL = """async () => {
-  const { tell } = await import('/static/js/story.js');
-  const { store } = await import('/static/js/table-shared.js');
+  const { tell } = await import('/static/js/table/story.js');
+  const { store } = await import('/static/js/table/table-shared.js');
   const v = store.state.msg.view;
   tell(v.log.slice(v.log.map((e) => e.type).lastIndexOf('everybody_result')), v);
 }"""

@@ -1,4 +1,4 @@
-"""The page's own check (web/static/js/fair-check.js) is a second implementation of the fairness
+"""The page's own check (web/static/js/fair/fair-check.js) is a second implementation of the fairness
 check, independent of the engine: run in Chromium against exports the engine made for 50 random
 games, whole and tampered, it gives exactly what engine/fairness.py gives. Its plain SHA-256 (for
 a phone over http, with no SubtleCrypto) gives what SubtleCrypto gives.
@@ -20,8 +20,8 @@ from engine.rng import derive, key_of, seed_hash
 from tests.engine.randomplay import PhoneChain, pick_move
 from tests.engine.test_rng import VECTOR_CLIENTS, VECTOR_SEED
 
-LOAD = """async () => { window.fair = await import('/static/js/fair-check.js');
-  window.plain = (await import('/static/js/sha256.js')).plain; }"""
+LOAD = """async () => { window.fair = await import('/static/js/fair/fair-check.js');
+  window.plain = (await import('/static/js/fair/sha256.js')).plain; }"""
 CHECK = """async (cases) => Promise.all(cases.map(async ([text, owns]) => {
   const exp = JSON.parse(text);
   return Promise.all(owns.map(async (own) => {
@@ -228,7 +228,7 @@ def test_the_test_vector_and_the_plain_sha256_match_subtle_crypto(browser, serve
 
 
 PANEL = """async ([id, text]) => {
-    const view = await import('/static/js/fair-view.js');
+    const view = await import('/static/js/fair/fair-view.js');
     const opts = { kind: "phone", seat: 0, fetchExport: async () => text };
     await new Promise((done) => view.fairPanel(id, { ...opts, rerender: done }));
     const el = view.fairPanel(id, opts);

@@ -26,7 +26,7 @@ def fail_first(ctx, name: str) -> list[str]:
         else:
             route.continue_()
 
-    ctx.route(re.compile(rf"/static/js/{re.escape(name)}(\?.*)?$"), handle)
+    ctx.route(re.compile(rf"/static/js/\w+/{re.escape(name)}(\?.*)?$"), handle)
     return asked
 
 

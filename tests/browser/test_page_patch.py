@@ -33,7 +33,7 @@ LOOK = """(sel) => [...document.querySelectorAll(sel)].map((el) => ({
 TEXTS = "(sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent)"
 SHOWS = """async () => {
   // Counts the stage's showing of an outcome (its face and its words) from now on.
-  const { Stage } = await import('/static/js/stage.js');
+  const { Stage } = await import('/static/js/table/stage.js');
   const show = Stage.prototype.show;
   window.shows = 0;
   Stage.prototype.show = function (...args) { window.shows++; return show.apply(this, args); };
@@ -131,7 +131,7 @@ def test_an_update_patches_only_what_changed(browser, tmp_path):
 # again): its form after each, whether the cards' row and the table's summary are the nodes from
 # before, and every node taken out of the screen on the way (a node moved is taken out and put back).
 TURN = """async () => {
-  const { store } = await import('/static/js/phone-shared.js');
+  const { store } = await import('/static/js/phone/phone-shared.js');
   const msg = store.state.msg;
   const frame = () => new Promise((r) => requestAnimationFrame(r));
   const form = (legal_actions) => ({ ...msg, legal_actions });
@@ -167,7 +167,7 @@ def test_the_phone_keeps_its_cards_in_place_as_its_turn_starts_and_ends(browser,
 
 # patch() on a list whose first node gives way to one of another kind: what each node went through.
 DROPPED_BEFORE = """async () => {
-  const { h, patch } = await import('/static/js/dom.js');
+  const { h, patch } = await import('/static/js/core/dom.js');
   const box = document.body.appendChild(h('div', {}));
   patch(box, [h('p', { text: 'status' }), h('ul', { class: 'cards' }, h('li', { text: 'bluff' })), h('details', {}, h('summary', { text: 'Table' }))]);
   const [, cards, info] = box.children;
@@ -186,7 +186,7 @@ DROPPED_BEFORE = """async () => {
 # into it) ahead of a kept part: the box's children by class, where the moved part ended up, whether
 # the kept part is the node from before, and the nodes taken out of the box by tag.
 MOVED_BEFORE = """async () => {
-  const { h, patch, Parts } = await import('/static/js/dom.js');
+  const { h, patch, Parts } = await import('/static/js/core/dom.js');
   const parts = new Parts();
   const box = document.body.appendChild(h('div', {}));
   const last = () => parts.use('last', [], () => h('p', { class: 'last', text: 'rolled' }));
@@ -233,7 +233,7 @@ def test_a_kept_node_stays_put_when_the_nodes_before_it_move_away(browser, host)
 # Parts, one built inside another: the outer kept for a render, then built again with the inner's
 # data the same. How many times the inner was built, and whether its node is the one built first.
 NESTED = """async () => {
-  const { h, patch, Parts } = await import('/static/js/dom.js');
+  const { h, patch, Parts } = await import('/static/js/core/dom.js');
   const parts = new Parts();
   const box = document.body.appendChild(h('div', {}));
   const inner = { name: 'chips' };
@@ -277,7 +277,7 @@ def test_a_kept_node_stays_put_when_the_nodes_before_it_go(browser, host):
 # The claim's <details> tapped open, then a render in the same task (as when the host's message comes
 # between the tap and its toggle event, which the browser sends a task later).
 TAP_THEN_RENDER = """async () => {
-  const { store } = await import("/static/js/phone-shared.js");
+  const { store } = await import("/static/js/phone/phone-shared.js");
   const details = document.querySelector('details[data-details="claimOpen"]');
   details.querySelector("summary").click();
   store.set({});

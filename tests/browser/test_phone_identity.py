@@ -245,11 +245,11 @@ ARM = """async () => {
   OfflineAudioContext.prototype.startRendering = function () {
     return render.call(this).then((b) => { window.__tone = b; return b; });
   };
-  (await import('/static/js/turn.js')).armTurnSignals();
+  (await import('/static/js/phone/turn.js')).armTurnSignals();
 }"""
 # A turn comes (the phone waits for nothing, then for its player): what the chime made, and the tone drawn.
 TURN = """async () => {
-  const { feelTurn } = await import('/static/js/turn.js');
+  const { feelTurn } = await import('/static/js/phone/turn.js');
   const view = { over: false, log: [] };
   window.__made = { osc: 0, gain: 0, buf: 0 };
   feelTurn({ kind: 'game', view, legal_actions: [] });

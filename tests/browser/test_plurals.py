@@ -48,7 +48,7 @@ def test_both_languages_have_the_same_strings_and_whole_plural_forms():
 
 
 PLURAL = """async (lang) => {
-  const i18n = await import("/static/js/i18n.js");
+  const i18n = await import("/static/js/core/i18n.js");
   await i18n.loadLang(lang);
   const forms = [0, 1, 2, 5, 21].map((n) => i18n.plural(n));
   const texts = [0, 1, 2].map((n) => i18n.t("lobby.count", { n }));
@@ -81,8 +81,8 @@ EXPECTED = {
 }
 
 WAITING = """async ([lang, views]) => {
-  const i18n = await import("/static/js/i18n.js");
-  const words = await import("/static/js/words.js");
+  const i18n = await import("/static/js/core/i18n.js");
+  const words = await import("/static/js/core/words.js");
   await i18n.loadLang(lang);
   return views.map((v) => words.waitingText(v));
 }"""

@@ -1,4 +1,4 @@
-"""The phone's result card (web/static/js/results.js) lasts the turn it happened in: a
+"""The phone's result card (web/static/js/phone/results.js) lasts the turn it happened in: a
 "−100,000 … buys Casino 9" from the turn before never sits above the next decision (issue 26).
 
 Runs in Chromium on the join page (the module draws with the page's translations); no viewport
@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import Game
 
 CARD = """async (views) => {
-  const { noteResult, resultCard } = await import('/static/js/results.js');
+  const { noteResult, resultCard } = await import('/static/js/phone/results.js');
   return views.map((view) => { noteResult({ kind: 'game', seat: 0, view }); const c = resultCard(); return c ? c.querySelector('.delta').textContent : null; });
 }"""
 

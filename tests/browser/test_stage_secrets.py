@@ -37,18 +37,18 @@ STEP = 100
 """Milliseconds between two samples of a page."""
 
 TABLE_SEND = """async ([action, as]) => {
-  const { send } = await import("/static/js/table-shared.js");
+  const { send } = await import("/static/js/table/table-shared.js");
   const ans = await send(action, as);
   return ans && ans.ok ? null : JSON.stringify(ans);
 }"""
 PHONE_SEND = """async (action) => {
-  const { net } = await import("/static/js/phone-shared.js");
+  const { net } = await import("/static/js/phone/phone-shared.js");
   const ans = await net.act(action);
   return ans && ans.ok ? null : JSON.stringify(ans);
 }"""
 SAMPLE = """async () => {
   window.__samples = []; window.__reveal = []; window.__clock = null;
-  const table = location.pathname === '/table' ? await import('/static/js/table-shared.js') : null;
+  const table = location.pathname === '/table' ? await import('/static/js/table/table-shared.js') : null;
   const app = document.querySelector('#app');
   new MutationObserver(() => window.__reveal.push([Date.now(), app.dataset.reveal]))
     .observe(app, { attributes: true, attributeFilter: ['data-reveal'] });
@@ -117,7 +117,7 @@ class Game3:
         self.table.locator('[data-act="do"][data-type="start"]').click()
         confirm_if_asked(self.table)
         self.table.wait_for_function("() => document.querySelector('#app').dataset.kind === 'game'")
-        start = self.table.evaluate("""async () => { const { store } = await import("/static/js/table-shared.js");
+        start = self.table.evaluate("""async () => { const { store } = await import("/static/js/table/table-shared.js");
             return store.state.msg.view.log[0]; }""")
         fair = {k: start[k] for k in ("client_seeds", "start_commits", "start_values", "chains")}
         self.plan = Planner(Game.new(NAMES, settings=SETTINGS, seed=SEED, **fair), phone_chains(self.phones))

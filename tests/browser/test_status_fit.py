@@ -63,7 +63,7 @@ STEADY = """async () => {
 # The status shows other words (the opening's) for a few frames, then its words from before again:
 # its step right after that render (in the same task) and every change to it in the next frames.
 AGAIN = """async () => {
-  const { store } = await import('/static/js/table-shared.js');
+  const { store } = await import('/static/js/table/table-shared.js');
   const frames = async (n) => { for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(r)); };
   const s = document.querySelector('[data-out="status"]');
   const msg = store.state.msg;
@@ -103,7 +103,7 @@ def test_the_status_is_fitted_once_without_motion(browser, tmp_path):
 # The seat's player renamed in the message shown (words never fitted, in wide letters that take the
 # smallest steps), then three frames: the status's step and lines after them.
 RENAMED = """async (seat) => {
-  const { store } = await import('/static/js/table-shared.js');
+  const { store } = await import('/static/js/table/table-shared.js');
   const msg = store.state.msg;
   const players = msg.view.players.map((p) => (p.seat === seat ? { ...p, name: 'W'.repeat(24) } : p));
   store.set({ msg: { ...msg, view: { ...msg.view, players } } });

@@ -124,7 +124,7 @@ def test_turn_number_casino_count_and_chart_axes_grow_with_the_screen(browser, h
         end = page.evaluate(SIZES_JS)
         got[label] = {**end, "turn": game["turn"], "turn_at_end": end["turn"]}
         page.evaluate(
-            "async () => { const { store } = await import('/static/js/table-shared.js'); store.set({ msg: window.realMessage }); }"
+            "async () => { const { store } = await import('/static/js/table/table-shared.js'); store.set({ msg: window.realMessage }); }"
         )
     for label, g in got.items():
         assert abs(g["turn"] - g["u"]) < 0.1, (label, g)

@@ -1,4 +1,4 @@
-"""The table's history (web/static/js/table-history.js) keeps each line the node it was: the newest
+"""The table's history (web/static/js/table/table-history.js) keeps each line the node it was: the newest
 8 in a list always drawn, the next 16 in a list drawn while in view, the rest up to 80 in a list
 drawn when scrolled to, each line moved from list to list as new ones come, in order.
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import Game
 
 FEED = """async ([view, events, counts]) => {
-  const { History } = await import('/static/js/table-history.js');
+  const { History } = await import('/static/js/table/table-history.js');
   const history = new History();
   document.body.append(history.el);
   const seen = new WeakMap();

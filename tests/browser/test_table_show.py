@@ -12,9 +12,9 @@ from web_host import TABLE
 from tests.support.web_driver import seat_without_phones, settle, start_game
 
 WORDS = """async (lang) => {
-  const i18n = await import("/static/js/i18n.js");
+  const i18n = await import("/static/js/core/i18n.js");
   await i18n.setLang(lang);
-  const { eventText, quiet } = await import("/static/js/words.js");
+  const { eventText, quiet } = await import("/static/js/core/words.js");
   const view = { players: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bob" }, { seat: 2, name: "Cas" }],
                  casinos: [{ id: 3, name: "Cairo" }] };
   return {
@@ -123,8 +123,8 @@ def test_without_the_wake_lock_api_a_playing_video_keeps_the_screen_on(browser, 
 
 
 MOMENTS = """async () => {
-  const { Stage } = await import("/static/js/stage.js");
-  const { mount, tell } = await import("/static/js/story.js");
+  const { Stage } = await import("/static/js/table/stage.js");
+  const { mount, tell } = await import("/static/js/table/story.js");
   const stage = new Stage();
   document.querySelector("#app").prepend(stage.el);
   mount(stage);

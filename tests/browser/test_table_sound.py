@@ -18,7 +18,7 @@ SPY = """(() => {
   };
 })();"""
 
-SWITCH = "(on) => import('/static/js/sounds.js').then((m) => m.setSound(on))"
+SWITCH = "(on) => import('/static/js/core/sounds.js').then((m) => m.setSound(on))"
 STATE = "(state) => window.audios[0].state === state"
 
 SOUND_OFF = "localStorage.setItem('cashrun.sound', 'off')"
@@ -39,7 +39,7 @@ def test_the_audio_is_made_at_the_first_tap_and_not_while_the_sound_is_off(brows
             assert page.evaluate("window.made") == []
             page.locator(".bar .brand").click()
             page.locator(".bar .brand").click()  # a second tap and a sound make no other
-            page.evaluate("import('/static/js/sounds.js').then((m) => m.play('banner'))")
+            page.evaluate("import('/static/js/core/sounds.js').then((m) => m.play('banner'))")
             assert page.evaluate("window.made") == (["pointerdown"] if on else [])
             if on:  # switched off, the audio stops running; on again, it runs
                 page.evaluate(SWITCH, False)

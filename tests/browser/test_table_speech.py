@@ -81,7 +81,7 @@ def test_with_a_dutch_voice_the_outcomes_are_said(browser, tmp_path):
         a, b = (int(x) for x in said[0]["text"].split(" en "))
         assert 1 <= a <= 6 and 1 <= b <= 6
         spin = table.evaluate(
-            "async () => { const m = await import('/static/js/speech.js'); window.__said.length = 0;"
+            "async () => { const m = await import('/static/js/table/speech.js'); window.__said.length = 0;"
             " m.speak([{ type: 'spin', number: 19 }, { type: 'card', rank: 'Q', suit: 'hearts' }, { type: 'turn' }, { type: 'die', value: 4 }]);"
             " return window.__said.map((s) => s.text); }"
         )

@@ -276,9 +276,9 @@ def test_a_named_landing_is_said_and_skip_stays_off_the_wheel(browser, tmp_path,
 
 
 WORDS = """async ([lang, events, view]) => {
-  const i18n = await import("/static/js/i18n.js");
+  const i18n = await import("/static/js/core/i18n.js");
   await i18n.setLang(lang);
-  const { eventText, quiet } = await import("/static/js/words.js");
+  const { eventText, quiet } = await import("/static/js/core/words.js");
   return events.map((e) => [e.type, quiet(e) ? null : eventText(e, view)]);
 }"""
 

@@ -1,4 +1,4 @@
-"""The page's updates module (web/static/js/updates.js) makes every change exactly as the host's
+"""The page's updates module (web/static/js/core/updates.js) makes every change exactly as the host's
 companion/wire/updates.py does: random values, and the messages of random games through the engine.
 
 Runs in Chromium with no viewport of interest (the module has no screen)."""
@@ -58,7 +58,7 @@ def games(seeds: int, steps: int) -> list[list[dict[str, Any]]]:
 def test_the_page_makes_each_change_as_the_host(browser, served):
     page = browser.new_page()
     page.goto(f"{served.base}/j/{served.code}")
-    page.evaluate("async () => { window.updates = await import('/static/js/updates.js'); }")
+    page.evaluate("async () => { window.updates = await import('/static/js/core/updates.js'); }")
     rng = random.Random(5)
     pairs = []
     while len(pairs) < 400:

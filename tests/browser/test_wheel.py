@@ -8,7 +8,7 @@ from web_host import TABLE
 from tests.support.web_driver import settle
 
 FEED = """async () => {
-  const { Stage, ORDER } = await import("/static/js/stage.js");
+  const { Stage, ORDER } = await import("/static/js/table/stage.js");
   const stage = new Stage();
   stage.el.id = "wheel-under-test";
   document.body.prepend(stage.el);

@@ -295,7 +295,7 @@ def test_a_page_without_the_hosts_key_does_not_talk(browser, host):
 
 
 ASKED_OFFLINE = """async (code) => {
-  const { net } = await import('/static/js/phone-shared.js');
+  const { net } = await import('/static/js/phone/phone-shared.js');
   const before = net.sealer;
   const early = before.seal({ code });  // what a page that sealed at once would have sent
   net.socket.disconnect();

@@ -33,7 +33,7 @@ def test_host_names(header, name):
 
 @pytest.mark.parametrize("header", ["evil.example:8000", "192.168.1.21:8000", "cashrun.attacker.net", ""])
 def test_a_foreign_host_name_is_refused_on_every_path(http, table, header):
-    for path in ("/", f"/table?key={table.key}", "/static/js/net.js", SOCKET):
+    for path in ("/", f"/table?key={table.key}", "/static/js/core/net.js", SOCKET):
         response = http.get(path, headers={"Host": header, "Upgrade": "websocket", "Connection": "Upgrade"})
         assert response.status_code == 400, path
 
@@ -62,7 +62,7 @@ def test_every_page_carries_the_security_headers(http, table):
         "/",
         "/j/ABCD",
         f"/table?key={table.key}",
-        "/static/js/net.js",
+        "/static/js/core/net.js",
         f"/qr.svg?key={table.key}",
         "/table?key=wrong",
         "/nope",
@@ -74,7 +74,7 @@ def test_every_page_carries_the_security_headers(http, table):
         assert headers["Referrer-Policy"] == "no-referrer"
     assert http.get(f"/table?key={table.key}").headers["Cache-Control"] == "no-store"
     assert http.get(f"/export/{table.id}.json?key={table.key}").headers["Cache-Control"] == "no-store"
-    assert "no-store" not in http.get("/static/js/net.js").headers.get("Cache-Control", "")
+    assert "no-store" not in http.get("/static/js/core/net.js").headers.get("Cache-Control", "")
 
 
 def test_new_sockets_of_one_address_are_limited(host):

@@ -96,11 +96,12 @@ def modules_of(screen: str) -> dict[str, str]:
     "./name.js" a module names: an import, an import() or a path given to lazy.js)."""
     found: dict[str, str] = {}
     todo = [f"{screen}.js"]
+    paths = {p.name: p for p in JS.rglob("*.js")}
     while todo:
         name = todo.pop()
         if name not in found:
-            found[name] = (JS / name).read_text(encoding="utf-8")
-            todo += re.findall(r'"\./([\w-]+\.js)"', found[name])
+            found[name] = paths[name].read_text(encoding="utf-8")
+            todo += re.findall(r'"\.\.?/(?:\w+/)?([\w-]+\.js)"', found[name])
     return found
 
 

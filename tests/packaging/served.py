@@ -18,13 +18,13 @@ def check_pages(server: Cashrun) -> None:
     """The table screen and the phone page answer, and so does every file they load."""
     base = server.base
     status, kind, body = fetch(server.table_url)
-    assert (status, kind) == (200, "text/html") and b"/static/js/table.js" in body
+    assert (status, kind) == (200, "text/html") and b"/static/js/table/table.js" in body
     status, kind, body = fetch(f"{base}/j/{server.code}")
-    assert (status, kind) == (200, "text/html") and b"/static/js/phone.js" in body
+    assert (status, kind) == (200, "text/html") and b"/static/js/phone/phone.js" in body
     for path in (
-        "/static/js/table.js",
-        "/static/js/phone.js",
-        "/static/js/firstrun.js",
+        "/static/js/table/table.js",
+        "/static/js/phone/phone.js",
+        "/static/js/core/firstrun.js",
         "/static/vendor/socket.io.esm.min.js",
         "/static/css/table.css",
         "/static/css/board-ring.css",

@@ -73,7 +73,7 @@ def set_money_rules(table) -> None:
 # everyone waited for (the pulsing dot), one bankrupt; with `over`, the end of that game. The page
 # renders it as it would the host's.
 WORST = r"""async ({ n, rich, over = false, box = 0 }) => {
-  const { store } = await import('/static/js/table-shared.js');
+  const { store } = await import('/static/js/table/table-shared.js');
   window.realMessage ||= store.state.msg;  // the host's own, kept: each call starts from it
   const msg = structuredClone(window.realMessage);
   const v = msg.view;
