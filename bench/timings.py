@@ -162,7 +162,7 @@ class Recorder:
         store stages an act's rows on the act's thread and commits them on its own, holding its
         lock from one to the other: one act at a time, so the act staged last is the one committed."""
         from companion.play.broadcast import Broadcast
-        from companion.saving.store import Store
+        from companion.saving.database import Database
 
         recorder = self
         prepare = Broadcast.prepare
@@ -173,7 +173,7 @@ class Recorder:
             return prepared
 
         Broadcast.prepare = timed_prepare  # type: ignore[method-assign]
-        stage, complete = Store._stage, Store._complete
+        stage, complete = Database._stage, Database._complete
 
         def noted_stage(self: Any, *args: Any) -> int:
             self.bench_act = getattr(recorder.local, "act", None)
@@ -186,8 +186,8 @@ class Recorder:
                 act.stages["synced"] = time.perf_counter()
             return n
 
-        Store._stage = noted_stage  # type: ignore[method-assign]
-        Store._complete = timed_complete  # type: ignore[method-assign]
+        Database._stage = noted_stage  # type: ignore[method-assign]
+        Database._complete = timed_complete  # type: ignore[method-assign]
 
     def install_frames(self) -> None:
         """Record the writes of the door's queue (``companion.door.frames``), which writes most

@@ -50,7 +50,7 @@ def create_app(
     ``CASHRUN_REVEAL_SCALE``) multiplies how long the table's stage shows each chance outcome
     before anyone may act on it; 0 turns that off, for tests and benches that do not watch the stage.
     """
-    from . import events
+    from . import handlers
     from .common.timers import ThreadScheduler
     from .door import upstream
     from .door.gate import PING_INTERVAL, PING_TIMEOUT, Gate, add_headers
@@ -58,7 +58,7 @@ def create_app(
     from .host import Host
     from .logs import SOCKET_LOGGER
     from .routes import pages
-    from .saving.store import Store
+    from .saving.database import Database
     from .seal import HostKey
     from .wire.transport import TextPacket, Transport
 
@@ -85,7 +85,7 @@ def create_app(
     clock = clock or time.monotonic
     transport = Transport(socketio.server, hooks)
     host = app.extensions["cashrun"] = Host(
-        Store(Path(data_dir) / "cashrun.sqlite3"),
+        Database(Path(data_dir) / "cashrun.sqlite3"),
         clock,
         wall or time.time,
         scheduler or ThreadScheduler(clock),
@@ -95,7 +95,7 @@ def create_app(
         rate=rate,
         reveal_scale=reveal_scale if reveal_scale is not None else float(os.environ.get("CASHRUN_REVEAL_SCALE", "1")),
     )
-    events.register(socketio.server, host, plain="plain_handlers" in hooks)
-    transport.door = PacketDoor(socketio.server, host.guard, frozenset(events.MESSAGES), hooks)
+    handlers.register(socketio.server, host, plain="plain_handlers" in hooks)
+    transport.door = PacketDoor(socketio.server, host.guard, frozenset(handlers.MESSAGES), hooks)
     app.wsgi_app = Gate(app.wsgi_app, host.guard, lambda: host.addresses)  # type: ignore[method-assign]
     return app

@@ -16,8 +16,8 @@ import platformdirs
 from . import __version__
 from .door.network import Addresses, lan_addresses, serve
 from .logs import setup as setup_logs
+from .saving.database import STORAGE_ERRORS
 from .saving.datafolder import DB_NAME, FolderLock, is_damage, is_empty, move_aside
-from .saving.store import STORAGE_ERRORS
 from .translations import say, system_language
 
 if TYPE_CHECKING:

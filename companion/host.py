@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from socketio.exceptions import ConnectionRefusedError as Refused
 
-from .common.errors import HostError, refusal
+from .common.errors import Refusal, refusal
 from .door.guard import Guard
 from .door.limits import BURST, ID, MAX_ID, MAX_NAME, RATE, TokenBucket, check_size, fields, is_text, text
 from .door.network import Addresses
@@ -20,8 +20,8 @@ from .play.lobby import PROFILE, Lobby, with_profile
 from .play.seating import fair_of
 from .play.services import Services
 from .play.table import LiveTable
+from .saving.database import STORAGE_ERRORS, Database
 from .saving.rows import SavedGame
-from .saving.store import STORAGE_ERRORS, Store
 from .seal import HostKey, Replays, Seal, SealError, open_auth
 from .wire.transport import Conn, Seating, Transport
 
@@ -56,7 +56,7 @@ class Host:
 
     def __init__(
         self,
-        store: Store,
+        store: Database,
         clock: Clock,
         wall: Wall,
         scheduler: Scheduler,
@@ -233,7 +233,7 @@ class Host:
                 data = self._opened(seal, data)
             check_size(data)
             return handler(conn, data)
-        except HostError as error:
+        except Refusal as error:
             if error.code == "rate_limited":
                 return self._rate_limited(conn)
             # A page sends not_seated once in a while (its seat just went), bad_seal never: neither on and on.
@@ -259,13 +259,13 @@ class Host:
         try:
             text = seal.open(data)
         except SealError:
-            raise HostError("bad_seal") from None
+            raise Refusal("bad_seal") from None
         if nesting_over(text):
-            raise HostError("malformed", field="message")
+            raise Refusal("malformed", field="message")
         try:
             return json.loads(text)
         except ValueError:
-            raise HostError("bad_seal") from None
+            raise Refusal("bad_seal") from None
 
     def _rate_limited(self, conn: Conn) -> dict[str, Any]:
         self._strike(conn)
@@ -282,13 +282,13 @@ class Host:
     def _guess(self, conn: Conn, kind: str) -> None:
         """Every message that looks a code up is a guess, counted before anything else."""
         if not self.guard.guess(conn.address, kind):
-            raise HostError("rate_limited")
+            raise Refusal("rate_limited")
 
     def join(self, conn: Conn, data: Any) -> dict[str, Any]:
         self._guess(conn, "join")
         data = fields(data, code=str, name=str)
         if conn.table is not None:
-            raise HostError("already_seated")
+            raise Refusal("already_seated")
         name = text(data["name"], MAX_NAME, "bad_name")
         fair = fair_of(data)
         answer = self._table_of_code(conn, data).join(conn, name, data.get("pawn"), fair)
@@ -302,7 +302,7 @@ class Host:
         table = self.table(game_id) if game_id is not None else None
         if table is None:
             self.guard.wrong_join(conn.address)
-            raise HostError("bad_code")
+            raise Refusal("bad_code")
         return table
 
     def peek(self, conn: Conn, data: Any) -> dict[str, Any]:
@@ -314,7 +314,7 @@ class Host:
         """A phone without a seat watches a game that has started: the public view, read only."""
         self._guess(conn, "join")
         if conn.table is not None:
-            raise HostError("already_seated")
+            raise Refusal("already_seated")
         return self._table_of_code(conn, data).watch(conn)
 
     def claim(self, conn: Conn, data: Any) -> dict[str, Any]:
@@ -322,13 +322,13 @@ class Host:
         code = normal_claim_code(fields(data, code=str)["code"])
         fair = fair_of(data)
         if conn.screen:
-            raise HostError("already_seated")
+            raise Refusal("already_seated")
         table = self.services.claims.get(code)
         if table is None:
             self.guard.wrong_claim(conn.address)
             for live in set(self.services.claims.values()):  # a copy: other tables change it
                 live.wrong_claim(conn.address)
-            raise HostError("bad_claim")
+            raise Refusal("bad_claim")
         if conn.table is not None:
             conn.table.detach(conn)
         answer = table.claim(conn, code, fair)
@@ -339,37 +339,37 @@ class Host:
         data = fields(data, id=str, action=dict)
         action_id, as_seat = data["id"], data.get("as")
         if not ID.fullmatch(action_id):
-            raise HostError("malformed", field="id")
+            raise Refusal("malformed", field="id")
         if as_seat is not None and (not conn.screen or not isinstance(as_seat, int) or isinstance(as_seat, bool)):
-            raise HostError("malformed", field="as")
+            raise Refusal("malformed", field="as")
         if conn.table is None or conn.watcher:
-            raise HostError("not_seated")
+            raise Refusal("not_seated")
         return conn.table.act(conn, action_id, data["action"], as_seat)
 
     def seed(self, conn: Conn, data: Any) -> dict[str, Any]:
         """A seated phone's client seed, start commitment and chain for its lobby (after Play again)."""
         fair = fair_of(fields(data))
         if conn.table is None or conn.watcher or conn.screen:
-            raise HostError("not_seated")
+            raise Refusal("not_seated")
         return conn.table.client_seed(conn, fair)
 
     def start_value(self, conn: Conn, data: Any) -> dict[str, Any]:
         """A seated phone reveals its start value once the banker started (``start_value``)."""
         value = fields(data, start_value=str)["start_value"]
         if conn.table is None or conn.watcher or conn.screen:
-            raise HostError("not_seated")
+            raise Refusal("not_seated")
         return conn.table.start_value(conn, value)
 
     def fair(self, conn: Conn, data: Any) -> dict[str, Any]:
         """The finished game's export, for a phone's check (the table screen has its export route)."""
         if conn.table is None:
-            raise HostError("not_seated")
+            raise Refusal("not_seated")
         return conn.table.fair()
 
     def sync(self, conn: Conn, data: Any) -> dict[str, Any]:
         """A socket that missed an update gets its whole message again."""
         if conn.table is None:
-            raise HostError("not_seated")
+            raise Refusal("not_seated")
         return conn.table.sync(conn)
 
     def games(self, conn: Conn, data: Any) -> dict[str, Any]:
@@ -385,7 +385,7 @@ class Host:
         game_id = fields(data, game=str)["game"]
         table = self.table(game_id) if len(game_id) <= MAX_ID else None
         if table is None:
-            raise HostError("game_damaged" if game_id in self.set_aside else "bad_game")
+            raise Refusal("game_damaged" if game_id in self.set_aside else "bad_game")
         if table is not current:
             current.left_behind()
         return {"ok": True, "table_key": table.key}
@@ -397,11 +397,11 @@ class Host:
         game_id = fields(data, game_id=str)["game_id"]
         table = self.table(game_id) if len(game_id) <= MAX_ID else None
         if table is None:
-            raise HostError("game_damaged" if game_id in self.set_aside else "bad_game")
+            raise Refusal("game_damaged" if game_id in self.set_aside else "bad_game")
         return {"ok": True, "name": f"cashrun-{table.id}.json", "json": table.export()}
 
     @staticmethod
     def _screen_table(conn: Conn) -> Seating:
         if not conn.screen or conn.table is None:
-            raise HostError("not_table")
+            raise Refusal("not_table")
         return conn.table

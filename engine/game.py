@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import auction, banker, duel, everybody, flow, lap, legal, opponent, spaces, views
-from .door import BANKER_TYPES, HOST_ONLY, Action, action_type, check_host_only, check_legal, check_seat
+from .checks import BANKER_TYPES, HOST_ONLY, Action, action_type, check_host_only, check_legal, check_seat
 from .errors import IllegalAction
 from .randomisers import shuffle
 from .rng import is_client_seed, is_hash, new_seed, seed_hash

@@ -1,18 +1,21 @@
-"""The one error the host raises for a message it refuses."""
+"""The one error the host raises for a message it refuses, and the answer it gives."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import IllegalAction
 
+class Refusal(Exception):
+    """A message the host refuses: nothing was changed.
 
-class HostError(IllegalAction):
-    """A refusal by the host: nothing was changed.
-
-    The engine's refusal with the host's own codes, so pages translate both the same way:
-    ``code`` is stable, ``values`` holds what a message needs.
+    Not an engine error (``engine.IllegalAction``), though it answers the same way, so pages translate
+    both alike: ``code`` is stable, ``values`` holds what a message needs.
     """
+
+    def __init__(self, code: str, **values: Any) -> None:
+        super().__init__(f"{code} {values}" if values else code)
+        self.code = code
+        self.values = values
 
 
 def refusal(code: str, **values: Any) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from .names import visible
 
 if TYPE_CHECKING:
@@ -117,21 +117,21 @@ def check_size(data: Any) -> None:
     try:
         size = len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode())
     except UnicodeEncodeError as error:
-        raise HostError("malformed", field="text") from error
+        raise Refusal("malformed", field="text") from error
     except (TypeError, ValueError, RecursionError) as error:
-        raise HostError("malformed", field="message") from error
+        raise Refusal("malformed", field="message") from error
     if size > MAX_MESSAGE_BYTES:
-        raise HostError("too_large", max=MAX_MESSAGE_BYTES)
+        raise Refusal("too_large", max=MAX_MESSAGE_BYTES)
 
 
 def fields(data: Any, **kinds: type) -> dict[str, Any]:
     """The message as a dict that has each named field of the given type."""
     if not isinstance(data, dict):
-        raise HostError("malformed", field="message")
+        raise Refusal("malformed", field="message")
     for name, kind in kinds.items():
         value = data.get(name)
         if not isinstance(value, kind) or (isinstance(value, str) and not is_text(value)):
-            raise HostError("malformed", field=name)
+            raise Refusal("malformed", field=name)
     return data
 
 
@@ -150,5 +150,5 @@ def text(value: str, limit: int, code: str) -> str:
     """A person's text: trimmed, 1 to ``limit`` characters, no control characters, something visible."""
     value = value.strip()
     if not visible(value) or len(value) > limit or any(not ch.isprintable() for ch in value):
-        raise HostError(code, max=limit)
+        raise Refusal(code, max=limit)
     return value

@@ -13,10 +13,10 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import BANKER, IllegalAction
-from engine.door import HOST_ONLY
+from engine.checks import HOST_ONLY
 from engine.strict import same
 
-from ..common.errors import HostError, refusal
+from ..common.errors import Refusal, refusal
 from ..saving.record import load_game
 from . import tonight
 from .codes import new_id
@@ -86,19 +86,19 @@ class Acting:
                 return known
             kind = action.get("type") if isinstance(action, dict) else None
             if kind in HOST_ONLY:
-                raise HostError("host_only", type=kind)
+                raise Refusal("host_only", type=kind)
             if conn.screen and kind in HOST_ACTIONS and as_seat is None:
                 answer = self._host_action(actor, action_id, action)
                 table.record.answers[(actor, action_id)] = answer
                 return answer
             if table.pause.on:
-                raise HostError("paused")
+                raise Refusal("paused")
             if table.game is None:
                 if as_seat is not None:
-                    raise HostError("not_phoneless", seat=as_seat)
+                    raise Refusal("not_phoneless", seat=as_seat)
                 return self._lobby_act(actor, action_id, pid, action)
             if table.reveal.active:
-                raise HostError("revealing", remaining=round(table.reveal.remaining(), 1))
+                raise Refusal("revealing", remaining=round(table.reveal.remaining(), 1))
             if pid is None:  # the table screen (``holder``)
                 seat = BANKER if as_seat is None else self._phoneless_seat(as_seat)
             else:
@@ -109,13 +109,13 @@ class Acting:
         players = self.table.lobby.players
         phones = set(self.table.tokens.values())
         if not 0 <= seat < len(players) or players[seat].pid in phones:
-            raise HostError("not_phoneless", seat=seat)
+            raise Refusal("not_phoneless", seat=seat)
         return seat
 
     def _host_action(self, actor: str, action_id: str, action: dict[str, Any]) -> dict[str, Any]:
         table = self.table
         if not any(same(action, listed) for listed in self.host_actions()):
-            raise HostError("bad_choice", type=action["type"])
+            raise Refusal("bad_choice", type=action["type"])
         if action["type"] == "claim_code":
             table.claims.make(table.lobby.players[action["seat"]].pid)
             table.broadcast.everyone()

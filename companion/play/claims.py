@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from ..door.limits import CLAIM_TRIES
 from .codes import new_claim_code
 
@@ -92,14 +92,14 @@ class Claims:
         return sum(1 for t in self.guesses if t > now - GUESS_WINDOW)
 
     def check(self, code: str, address: str) -> str:
-        """The player id whose seat ``code`` claims, or HostError ``bad_claim`` (an expired code ends)."""
+        """The player id whose seat ``code`` claims, or Refusal ``bad_claim`` (an expired code ends)."""
         pid = next((p for p, c in self.codes.items() if c.code == code), None)
         if pid is not None and self.codes[pid].barred(address):
-            raise HostError("bad_claim")
+            raise Refusal("bad_claim")
         if pid is None or self.codes[pid].expires < self.clock():
             self.index.pop(code, None)
             self.drop(pid)
-            raise HostError("bad_claim")
+            raise Refusal("bad_claim")
         return pid
 
     def shown(self, seat_of: Callable[[str], int]) -> dict[str, dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -140,7 +140,7 @@ class Countdown:
     def banker_pause(self) -> None:
         """The banker's ``auction_pause``: at most ``PAUSES`` of them."""
         if self.pauses >= PAUSES:
-            raise HostError("pause_limit", max=PAUSES)
+            raise Refusal("pause_limit", max=PAUSES)
         self.pauses += 1
         self.pause()
 
@@ -150,7 +150,7 @@ class Countdown:
             self.paused if self.paused is not None else None if self.deadline is None else self.deadline - self.clock()
         )
         if left is not None and left + seconds > MORE_TIME * seconds:
-            raise HostError("clock_full", max=round(MORE_TIME * seconds))
+            raise Refusal("clock_full", max=round(MORE_TIME * seconds))
         self.more(seconds)
 
     def more(self, seconds: float) -> None:

@@ -11,24 +11,24 @@ from typing import Any
 
 from engine.strict import same
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from ..door.limits import text
 
 
 def match(listed: list[dict[str, Any]], action: Any) -> dict[str, Any]:
-    """The applied action, checked and cleaned, if it fits one listed action; else HostError."""
+    """The applied action, checked and cleaned, if it fits one listed action; else Refusal."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise HostError("malformed", field="action")
+        raise Refusal("malformed", field="action")
     same_type = [entry for entry in listed if entry["type"] == action["type"]]
     if not same_type:
-        raise HostError("not_legal_now", type=action["type"])
+        raise Refusal("not_legal_now", type=action["type"])
     for entry in same_type:
         if set(entry) != set(action):
             continue
         fixed = [key for key, value in entry.items() if not _is_form(value)]
         if all(same(action[key], entry[key]) for key in fixed):
             return {key: _fill(key, entry[key], action[key]) if _is_form(entry[key]) else action[key] for key in entry}
-    raise HostError("bad_choice", type=action["type"])
+    raise Refusal("bad_choice", type=action["type"])
 
 
 def _is_form(value: Any) -> bool:
@@ -38,8 +38,8 @@ def _is_form(value: Any) -> bool:
 def _fill(key: str, form: dict[str, Any], value: Any) -> Any:
     if "text" in form:
         if not isinstance(value, str):
-            raise HostError("malformed", field=key)
+            raise Refusal("malformed", field=key)
         return text(value, form["text"], f"bad_{key}")
     if type(value) is not type(form["edit"]):
-        raise HostError("malformed", field=key)
+        raise Refusal("malformed", field=key)
     return value

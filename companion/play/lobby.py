@@ -8,7 +8,7 @@ from typing import Any
 from engine import DEFAULT_BOX, Settings
 from engine.rng import new_seed, seed_hash
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from ..door.limits import MAX_NAME
 from ..door.names import name_key
 from .forms import match
@@ -172,7 +172,7 @@ class Lobby:
         player that ``add_player`` creates. Once started, every change is refused (``starting``).
         """
         if self.starting and not (isinstance(action, dict) and action.get("type") == "start_without"):
-            raise HostError("starting")
+            raise Refusal("starting")
         action = match(self.table_actions(), action)
         kind = action["type"]
         if kind == "move_seat":
@@ -199,7 +199,7 @@ class Lobby:
     def apply_phone(self, pid: str, action: Any) -> str | None:
         """Apply a player's own lobby action; returns the pid if the player left."""
         if self.starting:
-            raise HostError("starting")
+            raise Refusal("starting")
         action = match(self.phone_actions(), action)
         if action["type"] == "leave":
             return self.players.pop(self.seat_of(pid)).pid
@@ -212,7 +212,7 @@ class Lobby:
         sent it (checked here), or the first free colour when the page sent none; and what it
         adds to the draws (``fair``)."""
         if len(self.players) >= MAX_PLAYERS:
-            raise HostError("lobby_full", max=MAX_PLAYERS)
+            raise Refusal("lobby_full", max=MAX_PLAYERS)
         self._check_name(name)
         player = Player(pid, name)
         (fair or Fair()).seat(player)
@@ -235,7 +235,7 @@ class Lobby:
     def _check_name(self, name: str, pid: str | None = None) -> None:
         key = name_key(name)
         if any(name_key(p.name) == key and p.pid != pid for p in self.players):
-            raise HostError("name_taken", name=name)
+            raise Refusal("name_taken", name=name)
 
 
 def _wins(data: Any) -> dict[str, int]:
@@ -248,7 +248,7 @@ def _wins(data: Any) -> dict[str, int]:
 def checked_settings(data: dict[str, Any], players: int, starting: bool = False) -> dict[str, Any]:
     """Settings the engine accepts for this many players (clamped to 3..6 before the start)."""
     if starting and players < MIN_PLAYERS:
-        raise HostError("not_enough_players", min=MIN_PLAYERS)
+        raise Refusal("not_enough_players", min=MIN_PLAYERS)
     try:
         settings = Settings.from_dict(data)
         settings.validate(min(max(players, MIN_PLAYERS), MAX_PLAYERS))
@@ -256,7 +256,7 @@ def checked_settings(data: dict[str, Any], players: int, starting: bool = False)
     except (TypeError, ValueError, KeyError, AttributeError) as error:
         field_name = str(error) if str(error) in Settings.__dataclass_fields__ else "settings"
         detail = getattr(error, "detail", None)
-        raise HostError("bad_settings", **(detail if isinstance(detail, dict) else {}), field=field_name) from error
+        raise Refusal("bad_settings", **(detail if isinstance(detail, dict) else {}), field=field_name) from error
 
 
 EXAMPLE_BOX = [asdict(casino) for casino in DEFAULT_BOX]
@@ -282,6 +282,6 @@ def with_profile(settings: dict[str, Any], profile: dict[str, Any]) -> tuple[dic
             continue
         try:
             settings = checked_settings({**settings, key: profile[key]}, MIN_PLAYERS)
-        except HostError:
+        except Refusal:
             refused.append(key)
     return settings, refused

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -19,16 +19,16 @@ EMOJI = ("🦊", "🐢", "🦁", "🐙", "🐸", "🦄", "🐝", "🐧", "🚀",
 
 
 def checked_pawn(data: Any, taken: set[str]) -> dict[str, str]:
-    """A pawn the page sent, or HostError: ``bad_pawn`` (``field``) or ``pawn_taken`` (``colour``)."""
+    """A pawn the page sent, or Refusal: ``bad_pawn`` (``field``) or ``pawn_taken`` (``colour``)."""
     if not isinstance(data, dict) or set(data) != {"colour", "emoji"}:
-        raise HostError("bad_pawn", field="pawn")
+        raise Refusal("bad_pawn", field="pawn")
     colour, emoji = data["colour"], data["emoji"]
     if colour not in COLOURS:
-        raise HostError("bad_pawn", field="colour")
+        raise Refusal("bad_pawn", field="colour")
     if emoji not in EMOJI:
-        raise HostError("bad_pawn", field="emoji")
+        raise Refusal("bad_pawn", field="emoji")
     if colour in taken:
-        raise HostError("pawn_taken", colour=colour)
+        raise Refusal("pawn_taken", colour=colour)
     return {"colour": colour, "emoji": emoji}
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine import BANKER
 from engine.rng import is_client_seed, is_hash, seed_hash
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from .codes import new_id, new_token, token_hash
 from .lobby import Fair, Lobby
 from .pawns import offer
@@ -36,7 +36,7 @@ def fair_of(data: dict[str, Any]) -> Fair:
     checks = {"client_seed": is_client_seed, "start_commit": is_hash, "chain": is_hash}
     for key, valid in checks.items():
         if data.get(key) is not None and not valid(data[key]):
-            raise HostError(f"bad_{key}")
+            raise Refusal(f"bad_{key}")
     return Fair(data.get("client_seed"), data.get("start_commit"), data.get("chain"))
 
 
@@ -67,11 +67,11 @@ class Joining:
         table = self.table
         with table.lock:
             if table.game is not None:
-                raise HostError("game_started")
+                raise Refusal("game_started")
             if table.lobby.locked:
-                raise HostError("lobby_locked")
+                raise Refusal("lobby_locked")
             if fair is not None and fair.chain is not None and self._chain_taken(fair.chain):
-                raise HostError("chain_used")
+                raise Refusal("chain_used")
             pid, token = new_id(), new_token()
             before = table.lobby.to_dict()
             seat = len(table.lobby.players)
@@ -107,7 +107,7 @@ class Joining:
         table = self.table
         with table.lock:
             if table.game is None:
-                raise HostError("not_started")
+                raise Refusal("not_started")
             table.watching.watch(conn)
             table.attach_watcher(conn)
             return {"ok": True, "game_id": table.id}
@@ -140,13 +140,13 @@ class Joining:
             before = table.lobby.to_dict()
             lobby = table.game is None
             if table.game is not None and seat in table.game.owing_links():
-                raise HostError("claim_waits")
+                raise Refusal("claim_waits")
             if fair.chain is not None and (
                 self._chain_taken(fair.chain, pid)
                 if lobby
                 else table.game is not None and table.game.chain_used(fair.chain)
             ):
-                raise HostError("chain_used")
+                raise Refusal("chain_used")
             seeded = lobby and not table.lobby.starting
             if seeded:
                 fair.seat(table.lobby.players[seat])
@@ -187,15 +187,15 @@ class Joining:
         table = self.table
         with table.lock:
             if table.game is not None:
-                raise HostError("game_started")
+                raise Refusal("game_started")
             if table.lobby.starting:
-                raise HostError("starting")
+                raise Refusal("starting")
             pid = table.holder(conn)
             if pid is None:
-                raise HostError("not_seated")
+                raise Refusal("not_seated")
             player = table.lobby.players[table.lobby.seat_of(pid)]
             if fair.chain is not None and self._chain_taken(fair.chain, pid):
-                raise HostError("chain_used")
+                raise Refusal("chain_used")
             if not fair.at(player):
                 before = table.lobby.to_dict()
                 fair.seat(player)
@@ -212,5 +212,5 @@ class Joining:
         table = self.table
         with table.lock:
             if table.game is None or not table.game.over:
-                raise HostError("not_over")
+                raise Refusal("not_over")
             return {"ok": True, "game_id": table.id, "export": table.export()}

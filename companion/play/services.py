@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 
     from ..common.timers import Clock, Scheduler, Wall
     from ..door.network import Addresses
-    from ..saving.store import Store
+    from ..saving.database import Database
     from ..wire.transport import Conn, Transport
     from .lobby import Fair, Lobby
 
@@ -34,7 +34,7 @@ class HostedTable(Protocol):
 class Services:
     """What every table shares: the store, the clock, the sockets, the host's indexes."""
 
-    store: Store
+    store: Database
     clock: Clock
     wall: Wall
     scheduler: Scheduler

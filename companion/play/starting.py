@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine import Game, Settings
 from engine.rng import is_client_seed, seed_hash
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from .codes import new_id
 from .lobby import MIN_PLAYERS, Lobby, checked_settings
 from .state import TableState
@@ -67,7 +67,7 @@ class Starting:
         phones = set(table.tokens.values())
         unready = [seat for seat, p in enumerate(table.lobby.players) if p.pid in phones and p.fair_due]
         if unready:
-            raise HostError("phones_not_ready", seats=unready)
+            raise Refusal("phones_not_ready", seats=unready)
         if not table.lobby.waiting():
             return self.start_game(actor, action_id)
         before = table.lobby.to_dict()
@@ -111,15 +111,15 @@ class Starting:
         table = self.table
         with table.lock:
             if table.game is not None:
-                raise HostError("game_started")
+                raise Refusal("game_started")
             if not table.lobby.starting:
-                raise HostError("not_starting")
+                raise Refusal("not_starting")
             pid = table.holder(conn)
             if pid is None:
-                raise HostError("not_seated")
+                raise Refusal("not_seated")
             player = table.lobby.players[table.lobby.seat_of(pid)]
             if not (is_client_seed(value) and player.start_commit and seed_hash(value) == player.start_commit):
-                raise HostError("bad_start_value")
+                raise Refusal("bad_start_value")
             if player.start_value == value:  # sent again: the game begins if its start was not saved
                 if not table.lobby.waiting():
                     self.start_game("host", f"start:{new_id()}")
@@ -146,7 +146,7 @@ class Starting:
         table.lobby.players = [p for p in table.lobby.players if p.pid not in left]
         if len(table.lobby.players) < MIN_PLAYERS:
             table.lobby = Lobby.from_dict(before)
-            raise HostError("not_enough_players", min=MIN_PLAYERS)
+            raise Refusal("not_enough_players", min=MIN_PLAYERS)
         settings = Settings.from_dict(checked_settings(table.lobby.settings, len(table.lobby.players), True))
         game = Game.new(
             [p.name for p in table.lobby.players], settings=settings, seed=table.lobby.seed, **table.lobby.fair_args()

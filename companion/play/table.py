@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import BANKER
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from ..saving.record import Record, load_game
 from ..wire.sockets import Sockets
 from .acting import Acting
@@ -150,18 +150,18 @@ class LiveTable:
         ``not_seated`` when it holds none now: a watcher, or a socket replaced, removed or claimed
         a moment ago (checked once, here, so nothing looks the seat up after it is gone)."""
         if conn.table is not self:
-            raise HostError("not_seated")
+            raise Refusal("not_seated")
         if conn.screen:
             return None
         if conn.watcher or conn.pid is None or self.sockets.phones.get(conn.pid) is not conn:
-            raise HostError("not_seated")
+            raise Refusal("not_seated")
         return conn.pid
 
     def sync(self, conn: Conn) -> dict[str, Any]:
         """The socket missed an update: it gets its whole message again (see ``Broadcast.now``)."""
         with self.lock:
             if conn.table is not self:
-                raise HostError("not_seated")
+                raise Refusal("not_seated")
             if conn.watcher:
                 self.watching.sync(conn)
             conn.seen = None

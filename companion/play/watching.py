@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..common.errors import HostError
+from ..common.errors import Refusal
 from ..door.limits import WATCHER_SYNCS, WATCHER_WHOLES, TokenBucket
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ class Watching:
     def watch(self, conn: Conn) -> None:
         """``conn`` starts watching; ``rate_limited`` when the new watchers' budget is spent."""
         if not self.new.take():
-            raise HostError("rate_limited")
+            raise Refusal("rate_limited")
         self.syncs[conn] = TokenBucket(self.clock, *WATCHER_SYNCS)
 
     def sync(self, conn: Conn) -> None:
@@ -35,7 +35,7 @@ class Watching:
         (a page asks again when the next update does not fit)."""
         bucket = self.syncs.get(conn)
         if bucket is None or not bucket.take():
-            raise HostError("rate_limited")
+            raise Refusal("rate_limited")
 
     def forget(self, conn: Conn) -> None:
         """``conn`` stopped watching (it left, or took a seat)."""

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import Game
 
+from .database import STORAGE_ERRORS, Database
 from .logtimes import LogTimes
 from .rows import ActionRow, Change, SavedGame
-from .store import STORAGE_ERRORS, Store
 
 if TYPE_CHECKING:
     import threading
@@ -45,7 +45,7 @@ class Record:
 
     def __init__(
         self,
-        store: Store,
+        store: Database,
         clock: Clock,
         scheduler: Scheduler,
         lock: threading.RLock,
@@ -100,7 +100,7 @@ class Record:
         meanwhile: Callable[[], T] | None = None,
     ) -> T | None:
         """Write one accepted message; only then is its answer remembered. ``meanwhile`` runs on
-        this thread while the store writes (``Store.commit_soon``) and its result is returned; a
+        this thread while the store writes (``Database.commit_soon``) and its result is returned; a
         fault in it is logged and gives None (the commit stands: the caller builds what it needs
         again). A failed commit raises, after ``meanwhile`` has run."""
         row = ActionRow(actor, action_id, seat, action, answer, at, first, events)

@@ -50,7 +50,9 @@ def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
         seat_without_phones(table, NAMES)
         start_game(table)
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === ''", timeout=20_000)
-        seat = table.evaluate("async () => (await import('/static/js/table/table-shared.js')).store.state.msg.view.turn")
+        seat = table.evaluate(
+            "async () => (await import('/static/js/table/table-shared.js')).store.state.msg.view.turn"
+        )
         phone = pctx.new_page()
         claim(table, phone, host.base, seat)
 
@@ -63,7 +65,9 @@ def test_a_whole_turn_by_roles_and_names(browser, tmp_path, shots):
         # Roll: the dice are on the table's stage; the phone says nothing of them until the reveal ends.
         phone.get_by_role("button", name="Roll the dice", exact=True).click()
         table.wait_for_function("() => document.querySelector('#app').dataset.reveal === '1'", timeout=10_000)
-        dice = table.evaluate("async () => (await import('/static/js/table/table-shared.js')).store.state.msg.view.dice")
+        dice = table.evaluate(
+            "async () => (await import('/static/js/table/table-shared.js')).store.state.msg.view.dice"
+        )
         said = f"{NAMES[seat]} rolls {dice[0]} + {dice[1]}"
         # The phone may hear it once the table's dice have stopped (their faces shown), not while they roll.
         samples = 0

@@ -35,7 +35,9 @@ def test_table_page_weight(browser, host):
     assert not any("board-editor" in url for url in bodies)
     page.locator('[data-details="boardOpen"] summary').click()
     page.locator(".board-sheet").wait_for()
-    assert {"/static/js/board/board-editor.js", "/static/css/board-editor.css"} <= {urlparse(url).path for url in bodies}
+    assert {"/static/js/board/board-editor.js", "/static/css/board-editor.css"} <= {
+        urlparse(url).path for url in bodies
+    }
     assert page.evaluate("getComputedStyle(document.querySelector('.board-sheet')).position") == "fixed"
     assert total < LIMIT, total
     ctx.close()

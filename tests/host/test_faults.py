@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 from hostkit import Client, FakeClock, fake_app
 
-from companion.saving.store import Store
+from companion.saving.database import Database
 
 FULL = sqlite3.OperationalError("database or disk is full")
 
@@ -123,4 +123,4 @@ def test_a_damaged_file_is_refused_at_open_with_a_database_error(tmp_path):
     db = tmp_path / "cashrun.sqlite3"
     db.write_bytes(b"this is not a database" * 300)
     with pytest.raises(sqlite3.DatabaseError):
-        Store(db)
+        Database(db)

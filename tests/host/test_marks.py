@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from companion.saving.database import Database
 from companion.saving.marks import Marks
 from companion.saving.rows import ActionRow, Change, SavedGame
-from companion.saving.store import Store
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 IDS = (f"a{n}" for n in itertools.count())
 
 
-def game(store: Store, game_id: str, code: str) -> None:
+def game(store: Database, game_id: str, code: str) -> None:
     store.create(SavedGame(game_id, f"key-{game_id}", code, "lobby", 1.0, 1.0, {"players": []}, None))
 
 
-def act(store: Store, game_id: str, n: int) -> None:
+def act(store: Database, game_id: str, n: int) -> None:
     for _ in range(n):
         store.commit(
             game_id,
@@ -36,7 +36,7 @@ def act(store: Store, game_id: str, n: int) -> None:
 
 def test_a_database_rolled_back_behind_its_marks_is_named(tmp_path: Path):
     db = tmp_path / "cashrun.sqlite3"
-    store = Store(db)
+    store = Database(db)
     game(store, "g1", "ABCD")
     game(store, "g2", "EFGH")
     act(store, "g1", 5)
@@ -44,30 +44,30 @@ def test_a_database_rolled_back_behind_its_marks_is_named(tmp_path: Path):
     store.close()
     older = tmp_path / "older.sqlite3"
     shutil.copy(db, older)  # the file as it was; then more actions are committed
-    store = Store(db)
+    store = Database(db)
     assert store.lost == []
     act(store, "g1", 4)
     game(store, "g3", "JKLM")
     act(store, "g3", 1)
     store.close()
     shutil.copy(older, db)  # the database rolls back, its marks do not
-    store = Store(db)
+    store = Database(db)
     lost = {g.game: (g.code, g.count, g.held) for g in store.lost}
     assert lost == {"g1": ("ABCD", 4, 5), "g3": (None, 1, 0)}
     store.close()
-    assert Store(db).lost == []  # said once: the marks start anew from the file
+    assert Database(db).lost == []  # said once: the marks start anew from the file
 
 
 def test_a_torn_last_mark_is_skipped_and_a_lagging_mark_says_nothing(tmp_path: Path):
     db = tmp_path / "cashrun.sqlite3"
-    store = Store(db)
+    store = Database(db)
     game(store, "g1", "ABCD")
     act(store, "g1", 3)
     store.close()
     marks = Marks(db)
     marks.path.write_text("g1 2\ng1 9", encoding="ascii")  # a lagging mark, then a torn one
     assert marks.read() == {"g1": 2}
-    assert Store(db).lost == []
+    assert Database(db).lost == []
 
 
 class CommitFails:
@@ -88,7 +88,7 @@ class CommitFails:
 
 def test_an_action_whose_commit_fails_leaves_no_mark(tmp_path: Path):
     db = tmp_path / "cashrun.sqlite3"
-    store = Store(db)
+    store = Database(db)
     game(store, "g1", "ABCD")
     act(store, "g1", 2)
     real, store._db = store._db, CommitFails(store._db)
@@ -97,4 +97,4 @@ def test_an_action_whose_commit_fails_leaves_no_mark(tmp_path: Path):
     store._db = real
     assert Marks(db).read() == {"g1": 2}
     store.close()
-    assert Store(db).lost == []  # no action named lost that was never saved
+    assert Database(db).lost == []  # no action named lost that was never saved

@@ -45,7 +45,7 @@ SHELL = {
     "companion",
     "companion.app",
     "companion.cli",
-    "companion.events",
+    "companion.handlers",
     "companion.routes",
     "companion.seal",
     "companion.host",
@@ -122,7 +122,7 @@ def test_the_module_finder_reads_the_rooms():
         "companion.play.table",
         "companion.wire.updates",
         "companion.door.gate",
-        "companion.saving.store",
+        "companion.saving.database",
         "companion.host",
     } <= set(imports)
     assert imports["companion.wire.sockets"]["companion.wire.updates"] is False

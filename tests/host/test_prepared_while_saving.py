@@ -9,12 +9,12 @@ import threading
 
 import pytest
 
-from companion.saving.store import Store
+from companion.saving.database import Database
 
 
 def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, screen, started, monkeypatch):
     order: list[str] = []
-    complete = Store._complete
+    complete = Database._complete
     threads: set[str] = set()
     prepared = threading.Event()
     prepare = table.broadcast.prepare
@@ -28,7 +28,7 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
         order.append("written")
         return n
 
-    monkeypatch.setattr(Store, "_complete", slow_commit)
+    monkeypatch.setattr(Database, "_complete", slow_commit)
     send = host.services.transport.send_event
     monkeypatch.setattr(host.services.transport, "send_event", lambda *a: (order.append("sent"), send(*a)))
     seat = screen.view()["view"]["waiting"]["seats"][0]
@@ -43,8 +43,8 @@ def test_the_rows_are_staged_before_what_can_wait(table, screen, started, monkey
     handed to the store's thread; what the action starts (its log times, a reveal, the
     countdowns) is set while the store writes."""
     order: list[str] = []
-    stage, added = Store._stage, table.record.events_added
-    monkeypatch.setattr(Store, "_stage", lambda store, *args: (order.append("staged"), stage(store, *args))[1])
+    stage, added = Database._stage, table.record.events_added
+    monkeypatch.setattr(Database, "_stage", lambda store, *args: (order.append("staged"), stage(store, *args))[1])
     monkeypatch.setattr(table.record, "events_added", lambda *args: (order.append("started"), added(*args))[1])
     seat = screen.view()["view"]["waiting"]["seats"][0]
     assert started[seat].act({"type": "roll"})["ok"]
@@ -68,7 +68,7 @@ def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, tab
             store._db.execute("ROLLBACK")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(Store, step, refuse)
+    monkeypatch.setattr(Database, step, refuse)
     assert started[seat].act({"type": "roll"}) == {"ok": False, "error": {"code": "storage"}}
     assert all(client.drain() == [] for client in (screen, *started))  # nothing was seen
     assert table.record.log_length == before["length"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hostkit import Client
 
-from companion.common.errors import HostError
+from companion.common.errors import Refusal
 
 
 def _replaced(app, host, phone: Client):
@@ -30,7 +30,7 @@ def _pid(host, phone: Client) -> str:
 @pytest.mark.parametrize("action", [{"type": "roll"}, {"type": "end_turn"}])
 def test_a_game_act_of_a_replaced_socket_is_not_seated(app, host, table, started, action):
     old, newer = _replaced(app, host, started[1])
-    with pytest.raises(HostError) as refused:
+    with pytest.raises(Refusal) as refused:
         table.act(old, "late-1", action, None)  # it passed the host's check before it was replaced
     assert refused.value.code == "not_seated"
     assert newer.connected
@@ -40,7 +40,7 @@ def test_a_lobby_act_of_a_replaced_socket_is_not_seated_and_never_the_banker(app
     old, _ = _replaced(app, host, phones[1])
     players = [p.name for p in table.lobby.players]
     for action in ({"type": "rename", "name": "Zed"}, {"type": "lock"}, {"type": "remove_player", "seat": 0}):
-        with pytest.raises(HostError) as refused:
+        with pytest.raises(Refusal) as refused:
             table.act(old, f"late-{action['type']}", action, None)
         assert refused.value.code == "not_seated"
     assert [p.name for p in table.lobby.players] == players and not table.lobby.locked
@@ -49,6 +49,6 @@ def test_a_lobby_act_of_a_replaced_socket_is_not_seated_and_never_the_banker(app
 def test_a_sync_and_a_seed_of_a_replaced_socket_are_not_seated(app, host, table, phones):
     old, _ = _replaced(app, host, phones[2])
     for call in (lambda: table.sync(old), lambda: table.client_seed(old, None)):
-        with pytest.raises(HostError) as refused:
+        with pytest.raises(Refusal) as refused:
             call()
         assert refused.value.code == "not_seated"

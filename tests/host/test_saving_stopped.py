@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.saving import store as store_module
+from companion.saving import database as database_module
 
 
 class Refusing:
@@ -42,7 +42,7 @@ class Refusing:
 def read_only(host, monkeypatch) -> Refusing:
     db = Refusing(host.store._db)
     monkeypatch.setattr(host.store, "_db", db)
-    monkeypatch.setattr(store_module.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(database_module.os, "access", lambda path, mode: False)
     return db
 
 
@@ -62,7 +62,7 @@ def test_a_file_that_cannot_be_written_is_noticed_at_once_and_said(
         answer = screen.act({"type": "transfer", "from": 0, "to": 1, "amount": 10000, "reason": "x"})
         assert answer == {"ok": False, "error": {"code": "storage"}}
     assert started[1].emit("sync", {})["ok"]
-    monkeypatch.setattr(store_module.os, "access", lambda path, mode: True)
+    monkeypatch.setattr(database_module.os, "access", lambda path, mode: True)
     read_only.refuse = False
     answer = screen.act({"type": "transfer", "from": 0, "to": 1, "amount": 10000, "reason": "x"})
     assert answer["ok"], answer
@@ -81,6 +81,6 @@ def test_a_lobby_refuses_joins_while_the_file_cannot_be_written(app, clock, host
 def test_a_large_log_is_checked_even_when_the_file_looks_writable(host, screen, started, monkeypatch):
     db = Refusing(host.store._db)
     monkeypatch.setattr(host.store, "_db", db)
-    monkeypatch.setattr(store_module, "WAL_LIMIT", 0)
+    monkeypatch.setattr(database_module, "WAL_LIMIT", 0)
     assert screen.act({"type": "transfer", "from": 0, "to": 1, "amount": 10000, "reason": "x"})["ok"]
     assert db.checkpoints == 1 and host.store.problem == "checkpoint"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.app import socketio
-from companion.events import MESSAGES
+from companion.handlers import MESSAGES
 
 if TYPE_CHECKING:
     import pytest

@@ -33,7 +33,7 @@ WAL_LIMIT = 16 * 1024 * 1024
 about 4 MB) must have failed: the store then checkpoints itself to see why."""
 
 
-class Store:
+class Database:
     """The SQLite file. Thread-safe: one connection behind a lock, WAL, full sync."""
 
     def __init__(self, path: Path) -> None:
