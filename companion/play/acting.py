@@ -20,7 +20,7 @@ from ..common.errors import Refusal, refusal
 from ..saving.record import load_game
 from . import tonight
 from .codes import new_id
-from .lobby import Lobby, Player, profile_set
+from .lobby import Lobby, LobbySeat, profile_set
 from .state import TableState
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ class Acting:
         and its claim codes ended: a seat is claimed in the new lobby now)."""
         table = self.table
         lobby = Lobby(
-            [Player(p.pid, p.name, p.pawn, fair_due=p.start_commit is not None) for p in table.lobby.players],
+            [LobbySeat(p.pid, p.name, p.pawn, fair_due=p.start_commit is not None) for p in table.lobby.players],
             dict(table.lobby.settings),
         )
         lobby.tonight = tonight.after(table.lobby, table.game)

@@ -20,7 +20,7 @@ NAME = {"text": MAX_NAME}
 
 
 @dataclass(slots=True)
-class Player:
+class LobbySeat:
     """A seat in the lobby; ``pid`` stays the same when the seat order changes."""
 
     pid: str
@@ -49,13 +49,13 @@ class Fair:
     start_commit: str | None = None
     chain: str | None = None
 
-    def seat(self, player: Player) -> None:
+    def seat(self, player: LobbySeat) -> None:
         """The seat takes these (a new start value: none revealed yet)."""
         player.client_seed, player.start_commit, player.chain = self.client_seed, self.start_commit, self.chain
         player.start_value = None
         player.fair_due = player.fair_due and self.start_commit is None
 
-    def at(self, player: Player) -> bool:
+    def at(self, player: LobbySeat) -> bool:
         """Whether the seat has exactly these already."""
         return (player.client_seed, player.start_commit, player.chain) == (
             self.client_seed,
@@ -66,7 +66,7 @@ class Fair:
 
 @dataclass(slots=True)
 class Lobby:
-    players: list[Player] = field(default_factory=list)
+    players: list[LobbySeat] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=lambda: Settings().to_dict())
     locked: bool = False
     seed: str = field(default_factory=new_seed)
@@ -86,7 +86,7 @@ class Lobby:
         if "seed" not in data:
             raise ValueError("format")
         return cls(
-            [Player(**p) for p in data["players"]],
+            [LobbySeat(**p) for p in data["players"]],
             data["settings"],
             data["locked"],
             data["seed"],
@@ -207,14 +207,14 @@ class Lobby:
         self.players[self.seat_of(pid)].name = action["name"]
         return None
 
-    def add(self, pid: str, name: str, phone: bool = False, pawn: Any = None, fair: Fair | None = None) -> Player:
+    def add(self, pid: str, name: str, phone: bool = False, pawn: Any = None, fair: Fair | None = None) -> LobbySeat:
         """A new seat at the end of the order. A phone's seat gets a pawn: ``pawn`` as the page
         sent it (checked here), or the first free colour when the page sent none; and what it
         adds to the draws (``fair``)."""
         if len(self.players) >= MAX_PLAYERS:
             raise Refusal("lobby_full", max=MAX_PLAYERS)
         self._check_name(name)
-        player = Player(pid, name)
+        player = LobbySeat(pid, name)
         (fair or Fair()).seat(player)
         if phone:
             taken = self.taken_colours()
