@@ -58,7 +58,7 @@ def log_end(message: dict[str, Any]) -> int:
     return view.get("log_start", 0) + len(view.get("log", []))
 
 
-class Table:
+class SpinGame:
     """One game: its screen and phones, and the bytes each of them heard."""
 
     def __init__(self, url: str, key: str, code: str, rnd: random.Random, chains: bool, source: str) -> None:
@@ -125,7 +125,7 @@ def play(
 ) -> None:
     """One game until it ends or ``wanted`` stake draws were measured; its sockets from ``source``
     (each game its own loopback address: the host limits joins per address)."""
-    t = Table(url, key, code, rnd, chains, source)
+    t = SpinGame(url, key, code, rnd, chains, source)
     stake_bytes, stake_started = 0, 0.0
     for _ in range(3000):
         if len(draws) >= wanted:

@@ -27,7 +27,7 @@ SEND = """async ([action, as]) => {
 }"""
 
 
-class Table:
+class StoryTable:
     """The table screen of a game played by seats without phones, and its mirror engine."""
 
     def __init__(

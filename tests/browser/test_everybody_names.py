@@ -7,7 +7,7 @@ is played by seats without phones (`story_table.py`)."""
 from __future__ import annotations
 
 from fit_check import check_table
-from story_table import SETTINGS, Table, plan
+from story_table import SETTINGS, StoryTable, plan
 from test_table_story import everybody_plays
 from web_host import TV, start_host, stop_host
 
@@ -45,7 +45,7 @@ up for its 4.5 s while it is looked at in each language."""
 def test_everybody_plays_shows_six_long_names_whole_on_a_television(browser, tmp_path, shots):
     host = start_host(tmp_path / "data", reveal_scale=1)
     try:
-        table = Table(browser, host, SETTINGS, names=ALIKE, locale="nl-NL", viewport=TV)
+        table = StoryTable(browser, host, SETTINGS, names=ALIKE, locale="nl-NL", viewport=TV)
         page = table.page
         p = plan(SETTINGS, ALIKE)
         everybody_plays(p)

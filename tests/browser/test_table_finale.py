@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fit_check import check_table
 from i18n_files import EN, NL
-from story_table import SETTINGS, Table, on_top, plan, status_lines
+from story_table import SETTINGS, StoryTable, on_top, plan, status_lines
 from web_host import TV, start_host, stop_host
 
 from engine import BANKER, Settings
@@ -23,7 +23,7 @@ def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
     shows the runner, the set and two large answers; reject, claim again, confirm: the game ends."""
     host = start_host(tmp_path / "data", reveal_scale=1)
     try:
-        table = Table(browser, host, SETTINGS, names=LONG)
+        table = StoryTable(browser, host, SETTINGS, names=LONG)
         page = table.page
         p = plan(SETTINGS, LONG)
         runner = 0
@@ -118,7 +118,7 @@ def test_with_players_confirming_the_stage_names_them(browser, tmp_path, shots):
     host = start_host(tmp_path / "data", reveal_scale=1)
     try:
         settings = Settings(auction_seconds=120, lap_confirm="players")
-        table = Table(browser, host, settings, color_scheme="dark")
+        table = StoryTable(browser, host, settings, color_scheme="dark")
         page = table.page
         p = plan(settings)
         runner = 0

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from board_editor import board_24
 from fit_check import check_table
 from i18n_files import EN, NL
-from story_table import SETTINGS, Table, plan
+from story_table import SETTINGS, StoryTable, plan
 from web_host import TABLE, TV, start_host, stop_host
 
 from engine import Settings
@@ -63,7 +63,7 @@ def test_banners_end_when_a_reveal_starts_and_everybody_plays_shows_the_cards(br
     caption checked at every turn start."""
     host = start_host(tmp_path / "data", reveal_scale=1)
     try:
-        table = Table(browser, host, SETTINGS)
+        table = StoryTable(browser, host, SETTINGS)
         page = table.page
         page.evaluate(WATCH)
         p = plan(SETTINGS)
@@ -133,7 +133,7 @@ def test_everybody_plays_with_six_long_names(browser, tmp_path, shots):
     inside the stage, no name cut, no frame of its fade-in over the card's rank."""
     host = start_host(tmp_path / "data", reveal_scale=1)
     try:
-        table = Table(browser, host, SETTINGS, names=SIX, locale="nl-NL")
+        table = StoryTable(browser, host, SETTINGS, names=SIX, locale="nl-NL")
         page = table.page
         page.evaluate(WATCH)
         p = plan(SETTINGS, SIX)
@@ -204,7 +204,7 @@ def test_a_named_landing_is_said_and_skip_stays_off_the_wheel(browser, tmp_path,
     try:
         board = board_24()
         settings = Settings(board=board, auction_seconds=120)
-        table = Table(browser, host, settings, board=board)
+        table = StoryTable(browser, host, settings, board=board)
         page = table.page
         p = plan(settings)
         while p.view["phase"] == "place_pawn":
