@@ -12,7 +12,7 @@ one table, every 0.5 s with many, the tables' acts spread evenly over that half 
 rather than all at the same instant). It prints p50 and p99 of the time from an ``act``
 sent to the last of the table's seven messages received, and inside the host, from the act
 received to applied (the engine), prepared (every socket's message encoded, on the act's thread),
-synced (the store's ``COMMIT`` returned, on its own thread meanwhile), committed (both done),
+synced (the database's ``COMMIT`` returned, on its own thread meanwhile), committed (both done),
 encoded (every message queued) and the last socket written, with the bytes the host wrote per
 act to the seven sockets and the size of a table screen's and a phone's message, and each act
 in three, joined by its id: the way in (sent to received), the host's part, and the way out

@@ -2,9 +2,9 @@
 
     python bench/overlap.py [--blocks 24]
 
-Plays six-phone games through the Flask-SocketIO test client on the real store (a fresh data
+Plays six-phone games through the Flask-SocketIO test client on the real database (a fresh data
 directory, every act synced), in blocks of 25 acts that alternate between the host as built
-(``Record.commit`` runs its ``meanwhile``, the messages, while the store's thread commits) and
+(``Record.commit`` runs its ``meanwhile``, the messages, while the database's thread commits) and
 the same host with the messages prepared after the commit. Alternating blocks in one process
 shares out what other processes take from the machine. Prints each way's act round trip
 (p50, p90, mean) in ms.

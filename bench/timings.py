@@ -5,9 +5,9 @@
 Runs ``cashrun`` with a recorder on the host's services (``services.timing``: the host calls
 it with ``received`` when an act arrives (the act's id noted from ``Acting.act``, and the moment
 on ``perf_counter``, to join it with the clients' moments), ``applied`` after the engine, ``committed`` after
-the store, ``encoded`` when every message of the act is queued), on the table's messages
+the database, ``encoded`` when every message of the act is queued), on the table's messages
 (``prepared``: every socket's message of the act worked out and encoded, on the act's thread) and
-on the store (``synced``: its ``COMMIT``, with the disk's sync, returned on the store's thread,
+on the database (``synced``: its ``COMMIT``, with the disk's sync, returned on the database's thread,
 which runs it while the act's thread prepares), and on the Engine.IO sockets
 (the time each socket finished writing a message of that act, and its bytes). On SIGUSR1 it
 writes what it has to TIMINGS_FILE (JSON, then renamed into place) and starts again; on
@@ -159,7 +159,7 @@ class Recorder:
 
     def install_store(self) -> None:
         """Record when each act's messages were prepared and when its ``COMMIT`` returned. The
-        store stages an act's rows on the act's thread and commits them on its own, holding its
+        database stages an act's rows on the act's thread and commits them on its own, holding its
         lock from one to the other: one act at a time, so the act staged last is the one committed."""
         from companion.play.broadcast import Broadcast
         from companion.saving.database import Database

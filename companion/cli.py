@@ -125,7 +125,7 @@ def _run(args: argparse.Namespace, lang: str, data_dir: Path, lock: FolderLock) 
     _print(say(lang, "running"))
     for game in host.set_aside.values():
         _print(say(lang, "hardening.set_aside", code=game.code, reason=game.reason))
-    for lost in host.store.lost:
+    for lost in host.database.lost:
         form = "one" if lost.count == 1 else "other"
         _print(say(lang, f"hardening.lost_actions.{form}", code=lost.code or "?", count=lost.count, held=lost.held))
     _print(say(lang, "resumed", code=table.code) if resumed else say(lang, "new_table"))

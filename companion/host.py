@@ -46,7 +46,7 @@ class SetAside:
 
 
 class Host:
-    """The one host of a run: every socket that connects, every table loaded from the store, and
+    """The one host of a run: every socket that connects, every table loaded from the database, and
     the checks each message passes before a table sees it (its socket's and address's rate, its
     size, the guessed codes); each message's answer, a refusal when the message fails.
 
@@ -56,7 +56,7 @@ class Host:
 
     def __init__(
         self,
-        store: Database,
+        database: Database,
         clock: Clock,
         wall: Wall,
         scheduler: Scheduler,
@@ -66,7 +66,7 @@ class Host:
         rate: tuple[float, int] = (RATE, BURST),
         reveal_scale: float = 1.0,
     ) -> None:
-        self.store = store
+        self.database = database
         self.clock = clock
         self.rate = rate
         self.guard = Guard(clock)
@@ -79,17 +79,17 @@ class Host:
         self.set_aside: dict[str, SetAside] = {}
         self._lock = threading.RLock()
         self.services = Services(
-            store, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table, reveal_scale
+            database, clock, wall, scheduler, transport, seed, Addresses(), {}, self.new_table, reveal_scale
         )
-        store.on_problem = lambda: scheduler.call_at(clock(), self._saving_changed)
+        database.on_problem = lambda: scheduler.call_at(clock(), self._saving_changed)
 
     @property
     def addresses(self) -> Addresses:
         return self.services.addresses
 
     def close(self) -> None:
-        """A clean exit: the store folds its write-ahead log into the one file."""
-        self.store.close()
+        """A clean exit: the database folds its write-ahead log into the one file."""
+        self.database.close()
 
     def _saving_changed(self) -> None:
         """Saving stopped or works again: every table screen says so at once (``LiveTable.saving``)."""
@@ -103,18 +103,20 @@ class Host:
         """A new lobby, saved at once: ``lobby`` (play again), or empty with the box profile (casinos and board) used last."""
         with self._lock:
             code = new_join_code()
-            while self.store.lobby_of_code(code) is not None:
+            while self.database.lobby_of_code(code) is not None:
                 code = new_join_code()
             if lobby is None:
                 lobby = Lobby()
-                lobby.settings, refused = with_profile(lobby.settings, {key: self.store.pref(key) for key in PROFILE})
+                lobby.settings, refused = with_profile(
+                    lobby.settings, {key: self.database.pref(key) for key in PROFILE}
+                )
                 for key in refused:
                     log.warning("the saved %s profile fails the engine's checks; it is not used", key)
             if self.services.seed:
                 lobby.seed = self.services.seed  # CASHRUN_SEED: tests fix the host's seed
             now = self.services.wall()
             saved = SavedGame(new_id(), new_table_key(), code, "lobby", now, now, lobby.to_dict(), None)
-            self.store.create(saved)
+            self.database.create(saved)
             table = self.tables[saved.id] = LiveTable(self.services, saved)
             return table
 
@@ -124,7 +126,7 @@ class Host:
         What ``cashrun`` opens on start. A game that fails to load is set aside
         (``set_aside``) and the next one is tried.
         """
-        while (game_id := self.store.latest_unfinished(skip=list(self.set_aside))) is not None:
+        while (game_id := self.database.latest_unfinished(skip=list(self.set_aside))) is not None:
             table = self.table(game_id)
             if table is not None:
                 return table, True
@@ -135,7 +137,7 @@ class Host:
         with self._lock:
             table = self.tables.get(game_id)
             if table is None and game_id not in self.set_aside:
-                saved = self.store.load(game_id)
+                saved = self.database.load(game_id)
                 if saved is None:
                     return None
                 try:
@@ -157,7 +159,7 @@ class Host:
     def table_of_key(self, key: Any) -> LiveTable | None:
         if not is_text(key) or len(key) > MAX_SECRET:
             return None
-        game_id = self.store.game_of_key(key)
+        game_id = self.database.game_of_key(key)
         return self.table(game_id) if game_id is not None else None
 
     # Sockets.
@@ -195,9 +197,9 @@ class Host:
             token = auth["token"]
             valid = is_text(token) and len(token) <= MAX_SECRET
             hashed = token_hash(token) if valid else ""
-            found = self.store.game_of_token(hashed) if valid else None
+            found = self.database.game_of_token(hashed) if valid else None
             table = self.table(found[0]) if found is not None else None
-            if found is None and valid and self.store.left_out(hashed):
+            if found is None and valid and self.database.left_out(hashed):
                 raise Refused("refused", {"code": "left_out"})
             if found is None or table is None:
                 raise Refused("refused", {"code": "bad_token"})
@@ -298,7 +300,7 @@ class Host:
     def _table_of_code(self, conn: Conn, data: Any) -> LiveTable:
         """The table a join code names: its open lobby, else its newest game."""
         code = normal_join_code(fields(data, code=str)["code"])
-        game_id = self.store.lobby_of_code(code) or self.store.game_of_code(code)
+        game_id = self.database.lobby_of_code(code) or self.database.game_of_code(code)
         table = self.table(game_id) if game_id is not None else None
         if table is None:
             self.guard.wrong_join(conn.address)
@@ -374,7 +376,7 @@ class Host:
 
     def games(self, conn: Conn, data: Any) -> dict[str, Any]:
         table = self._screen_table(conn)
-        listing = self.store.listing()
+        listing = self.database.listing()
         for game in listing:
             game["current"] = game["id"] == table.id
             game["damaged"] = game["id"] in self.set_aside

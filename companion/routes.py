@@ -45,7 +45,7 @@ def _table_of_code() -> LiveTable:
         return _table()
     host = _host()
     code = normal_join_code(request.args.get("code", ""))
-    game_id = (host.store.lobby_of_code(code) or host.store.game_of_code(code)) if len(code) <= MAX_CODE else None
+    game_id = (host.database.lobby_of_code(code) or host.database.game_of_code(code)) if len(code) <= MAX_CODE else None
     table = host.table(game_id) if game_id is not None else None
     if table is None:
         abort(404)

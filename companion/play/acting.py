@@ -1,5 +1,5 @@
 """Acting at a live table: the banker's, the phones' and the host's own actions, each checked,
-applied, committed to the store (``record``) and told (``broadcast``), in that order, under the table's lock.
+applied, committed to the database (``record``) and told (``broadcast``), in that order, under the table's lock.
 
 A game action goes to the engine; a lobby action to the lobby (``lobby``); the table screen's
 own actions (claim codes, skipping a reveal, the auction's clock, play again, a new game) are
@@ -217,7 +217,7 @@ class Acting:
         lobby.tonight = tonight.after(table.lobby, table.game)
         # a new seed and hash; each phone sends a new client seed there (``seed``)
         again = table.services.new_table(lobby)
-        table.services.store.move_tokens(table.id, again.id)
+        table.services.database.move_tokens(table.id, again.id)
         again.tokens, table.tokens = table.tokens, {}
         phones, table.sockets.phones = table.sockets.phones, {}
         table.claims.end_all()
@@ -274,7 +274,7 @@ class Acting:
         draw_deadline = table.draw_countdown.deadline
 
         def started() -> Prepared:
-            """While the store writes the action (its sync is the act's longest step, so nothing
+            """While the database writes the action (its sync is the act's longest step, so nothing
             comes before it that can wait): what the action starts, undone below if it is not
             saved, then every socket's message, sent only once the commit returned: nothing is
             seen before it is saved."""

@@ -1,4 +1,4 @@
-"""What every table of the host shares: the store, the clocks, the sockets, the host's indexes."""
+"""What every table of the host shares: the database, the clocks, the sockets, the host's indexes."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ class HostedTable(Protocol):
 
 @dataclass(slots=True)
 class Services:
-    """What every table shares: the store, the clock, the sockets, the host's indexes."""
+    """What every table shares: the database, the clock, the sockets, the host's indexes."""
 
-    store: Database
+    database: Database
     clock: Clock
     wall: Wall
     scheduler: Scheduler

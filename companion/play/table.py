@@ -1,7 +1,7 @@
 """One live table: its lobby or game, its seats and sockets, and its clocks' calls.
 
 Every change happens under the table's lock in this order: check, apply, commit to the
-store (``record``), send the messages (``broadcast``); the sender's answer goes out last, when
+database (``record``), send the messages (``broadcast``); the sender's answer goes out last, when
 its handler returns. The table holds the state; three parts act on it, each through a protocol
 of what it needs from the table: ``acting`` (every action), ``joining`` (``seating.py``, the join
 address's side: join, claim, watch) and ``starting`` (the start of a game).
@@ -50,7 +50,7 @@ SPINS = ("spin", "die", "dice", "card")
 
 
 class LiveTable:
-    """One table of the host, live in this run: a lobby or a game, loaded from the store and saved
+    """One table of the host, live in this run: a lobby or a game, loaded from the database and saved
     there with each accepted message, and the sockets of its phones, table screens and watchers.
 
     Not the engine's ``engine.table.Table`` (the game's state inside the engine): this one holds a
@@ -71,7 +71,7 @@ class LiveTable:
         self.tokens = dict(saved.tokens)
         """Token hash to player id: the seats that have a phone."""
         self.game = load_game(saved)
-        self.record = Record(services.store, services.clock, services.scheduler, self.lock, lambda: self.game, saved)
+        self.record = Record(services.database, services.clock, services.scheduler, self.lock, lambda: self.game, saved)
         self.record.catch_up()
         self.log_times = self.record.log_times
         self.sockets = Sockets(services.transport)
@@ -309,8 +309,8 @@ class LiveTable:
 
     def saving(self) -> dict[str, str] | None:
         """Why nothing can be saved now (the table screen says it in words), or None."""
-        store = self.services.store
-        return None if store.problem is None else {"problem": store.problem, "file": str(store.path)}
+        database = self.services.database
+        return None if database.problem is None else {"problem": database.problem, "file": str(database.path)}
 
     # Saved games.
 

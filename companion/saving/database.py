@@ -30,7 +30,7 @@ STORAGE_ERRORS = (sqlite3.Error, OSError)
 
 WAL_LIMIT = 16 * 1024 * 1024
 """Bytes of write-ahead log past which its folding into the file (SQLite's checkpoint after
-about 4 MB) must have failed: the store then checkpoints itself to see why."""
+about 4 MB) must have failed: the database then checkpoints itself to see why."""
 
 
 class Database:
@@ -44,7 +44,7 @@ class Database:
         self.on_problem: Callable[[], object] = lambda: None
         """Told when ``problem`` starts or ends (from inside a commit: it must not wait for a table)."""
         self._lock = threading.Lock()
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="cashrun-store")
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="cashrun-database")
         """Commits that run while the table prepares its messages (``commit_soon``)."""
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         try:
@@ -105,7 +105,7 @@ class Database:
 
     def commit_soon(self, game_id: str, change: Change) -> Future[int]:
         """``commit`` in two steps: the rows are written now, on this thread (a fraction of a
-        millisecond), and the ``COMMIT`` with its sync runs on the store's own thread, which lets
+        millisecond), and the ``COMMIT`` with its sync runs on the database's own thread, which lets
         go of Python inside SQLite: the caller prepares its messages meanwhile, and sends them
         only once the future's commit returned. This returns once that thread is in the commit
         (Python hands a waiting thread its lock only every few milliseconds otherwise)."""

@@ -2,7 +2,7 @@
 of the database cannot reach it.
 
 SQLite drops the frames of a damaged write-ahead log without a word, so a game could resume
-from an older state. After every commit the store appends ``<game id> <number>`` to
+from an older state. After every commit the database appends ``<game id> <number>`` to
 ``cashrun.sqlite3-marks``, a plain file of its own. On start the numbers are compared with the
 database: a game whose database holds fewer actions than its mark lost them, and ``cashrun``
 says which game and how many. Then the file is written anew from the database.

@@ -39,20 +39,20 @@ that loading it replays no more than that."""
 
 
 class Record:
-    """What one table has saved: each accepted message is committed to the store before it is
+    """What one table has saved: each accepted message is committed to the database before it is
     answered or told, and remembered (``answers``) so an act sent twice is applied once; the whole
     game is saved again a little after the table goes idle."""
 
     def __init__(
         self,
-        store: Database,
+        database: Database,
         clock: Clock,
         scheduler: Scheduler,
         lock: threading.RLock,
         game: Callable[[], Game | None],
         saved: SavedGame,
     ) -> None:
-        self.store = store
+        self.database = database
         self.clock = clock
         self.scheduler = scheduler
         self.lock = lock
@@ -100,7 +100,7 @@ class Record:
         meanwhile: Callable[[], T] | None = None,
     ) -> T | None:
         """Write one accepted message; only then is its answer remembered. ``meanwhile`` runs on
-        this thread while the store writes (``Database.commit_soon``) and its result is returned; a
+        this thread while the database writes (``Database.commit_soon``) and its result is returned; a
         fault in it is logged and gives None (the commit stands: the caller builds what it needs
         again). A failed commit raises, after ``meanwhile`` has run."""
         row = ActionRow(actor, action_id, seat, action, answer, at, first, events)
@@ -116,9 +116,9 @@ class Record:
         )
         made = None
         if meanwhile is None:
-            self.last_n = self.store.commit(self.id, change)
+            self.last_n = self.database.commit(self.id, change)
         else:
-            saving = self.store.commit_soon(self.id, change)
+            saving = self.database.commit_soon(self.id, change)
             try:
                 made = meanwhile()
             except Exception:  # the commit goes on: an act that is saved must be answered as saved
@@ -164,11 +164,11 @@ class Record:
     def snapshot(self) -> None:
         game = self.game()
         assert game is not None
-        self.store.snapshot(self.id, game.to_json(), self.last_n)
+        self.database.snapshot(self.id, game.to_json(), self.last_n)
         self.snapshot_n = self.last_n
 
     def saved(self) -> SavedGame:
-        saved = self.store.load(self.id)
+        saved = self.database.load(self.id)
         assert saved is not None
         return saved
 

@@ -1,4 +1,4 @@
-"""What a saved game is made of: the database's tables and the rows the store reads and writes."""
+"""What a saved game is made of: the database's tables and the rows the database reads and writes."""
 
 from __future__ import annotations
 

@@ -53,11 +53,11 @@ def test_a_refused_board_is_not_remembered(host, screen):
 def test_a_saved_board_that_fails_validation_is_not_loaded(host, screen, caplog):
     box = screen.view()["view"]["settings"]["box"]
     assert screen.act({"type": "set_settings", "settings": {"board": board()}})["ok"]
-    host.store._db.execute("INSERT OR REPLACE INTO prefs VALUES ('box', ?)", (json.dumps(box[:8]),))
+    host.database._db.execute("INSERT OR REPLACE INTO prefs VALUES ('box', ?)", (json.dumps(box[:8]),))
     settings = host.new_table().lobby.settings
     assert (settings["box"], settings["board"]) == (box, board())  # the box is refused, the board fits the default box
-    host.store._db.execute("INSERT OR REPLACE INTO prefs VALUES ('box', ?)", (json.dumps(box),))
-    host.store._db.execute(
+    host.database._db.execute("INSERT OR REPLACE INTO prefs VALUES ('box', ?)", (json.dumps(box),))
+    host.database._db.execute(
         "INSERT OR REPLACE INTO prefs VALUES ('board', ?)", (json.dumps({"version": 2, "spaces": board()["spaces"]}),)
     )
     with caplog.at_level(logging.WARNING):

@@ -270,7 +270,7 @@ def test_a_clock_act_on_a_full_disk_changes_nothing(clock, host, screen, auction
     def refuse(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(host.store, "commit", refuse)
+    monkeypatch.setattr(host.database, "commit", refuse)
     before = countdown(screen)
     assert clock_action(screen, "auction_pause") == {"ok": False, "error": {"code": "storage"}}
     assert countdown(screen) == before and listed(screen) == {"auction_more_time", "auction_pause"}

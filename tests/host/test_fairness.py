@@ -161,7 +161,7 @@ def test_saves_from_before_the_client_seeds_are_refused_as_another_format(tmp_pa
     seated(app, table, ["Ann", "Bob", "Cas"], SEEDS[:3])
     assert screen.act({"type": "start"})["ok"]
     lobby = app.extensions["cashrun"].new_table()
-    db = app.extensions["cashrun"].store._db
+    db = app.extensions["cashrun"].database._db
     engine = json.loads(db.execute("SELECT engine FROM games WHERE id = ?", (table.id,)).fetchone()[0])
     engine["format"] = 2
     db.execute("UPDATE games SET engine = ? WHERE id = ?", (json.dumps(engine), table.id))

@@ -22,8 +22,8 @@ def disk_full(host, monkeypatch):
         raise FULL
 
     def full() -> None:
-        monkeypatch.setattr(host.store, "commit", refuse)
-        monkeypatch.setattr(host.store, "create", refuse)
+        monkeypatch.setattr(host.database, "commit", refuse)
+        monkeypatch.setattr(host.database, "create", refuse)
 
     return full
 
@@ -53,7 +53,7 @@ def test_a_claim_works_again_once_the_disk_has_room(app, host, screen, started, 
     assert screen.act({"type": "claim_code", "seat": 0})["ok"]
     code = screen.view()["table"]["claims"]["0"]["code"]
     with monkeypatch.context() as full:
-        full.setattr(host.store, "commit", lambda *a: (_ for _ in ()).throw(FULL))
+        full.setattr(host.database, "commit", lambda *a: (_ for _ in ()).throw(FULL))
         assert Client(app).emit("claim", {"code": code})["error"]["code"] == "storage"
     assert Client(app).emit("claim", {"code": code})["ok"]
 
@@ -84,7 +84,7 @@ def test_bad_settings_name_the_field(screen, phones):
 def test_a_saved_box_profile_that_fails_validation_is_not_loaded(tmp_path, host, table, screen):
     box = screen.view()["view"]["settings"]["box"]
     bad = [{**casino, "colour": ""} for casino in box]
-    host.store._db.execute("INSERT OR REPLACE INTO prefs VALUES ('box', ?)", (json.dumps(bad),))
+    host.database._db.execute("INSERT OR REPLACE INTO prefs VALUES ('box', ?)", (json.dumps(bad),))
     assert host.new_table().lobby.settings["box"] == box  # the default box, not the bad profile
     good = [{**casino, "name": f"Eigen {n}"} for n, casino in enumerate(box)]
     assert screen.act({"type": "set_box", "box": good})["ok"]
@@ -95,7 +95,7 @@ def test_a_saved_game_that_fails_to_load_is_set_aside(tmp_path, clock, table, sc
     app = fake_app(tmp_path, clock)  # a second host on the same file, as after a restart
     host = app.extensions["cashrun"]
     lobby = host.new_table()
-    host.store._db.execute("UPDATE games SET engine = '{\"broken\": true}' WHERE id = ?", (table.id,))
+    host.database._db.execute("UPDATE games SET engine = '{\"broken\": true}' WHERE id = ?", (table.id,))
     fresh = fake_app(tmp_path, FakeClock(clock.now + 5))
     restarted = fresh.extensions["cashrun"]
     opened, resumed = restarted.open_latest()

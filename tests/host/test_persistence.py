@@ -95,8 +95,8 @@ def test_nothing_is_told_before_it_is_saved(host, screen, started, monkeypatch):
         raise sqlite3.OperationalError("disk I/O error")
 
     seat = screen.view()["view"]["waiting"]["seats"][0]
-    monkeypatch.setattr(host.store, "commit", broken)
-    monkeypatch.setattr(host.store, "commit_soon", broken)  # a game act's commit, while its messages are prepared
+    monkeypatch.setattr(host.database, "commit", broken)
+    monkeypatch.setattr(host.database, "commit_soon", broken)  # a game act's commit, while its messages are prepared
     for client in [screen, *started]:
         client.drain()
     answer = started[seat].act({"type": "roll"})

@@ -1,4 +1,4 @@
-"""A game act's messages are prepared while its commit is written, on the store's own thread, and
+"""A game act's messages are prepared while its commit is written, on the database's own thread, and
 sent only once the commit returned; a commit that fails sends nothing and undoes what the act
 started (its log times, a reveal, the auction countdown)."""
 
@@ -20,11 +20,11 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
     prepare = table.broadcast.prepare
     monkeypatch.setattr(table.broadcast, "prepare", lambda: (prepared.set(), prepare())[1])
 
-    def slow_commit(store, game_id, n):
+    def slow_commit(database, game_id, n):
         threads.add(threading.current_thread().name)
         order.append("writing")
         assert prepared.wait(5.0)  # the messages are being prepared while this commits
-        n = complete(store, game_id, n)
+        n = complete(database, game_id, n)
         order.append("written")
         return n
 
@@ -34,17 +34,17 @@ def test_messages_are_prepared_during_the_commit_and_sent_after_it(host, table, 
     seat = screen.view()["view"]["waiting"]["seats"][0]
     assert started[seat].act({"type": "roll"})["ok"]
     assert order[:2] == ["writing", "written"] and set(order[2:]) == {"sent"} and len(order) >= 2 + 5
-    assert all(name.startswith("cashrun-store") for name in threads)
+    assert all(name.startswith("cashrun-database") for name in threads)
     assert screen.view()["view"]["log"] == started[0].view()["view"]["log"]
 
 
 def test_the_rows_are_staged_before_what_can_wait(table, screen, started, monkeypatch):
     """The disk's sync is the act's longest step: right after the engine the rows are staged and
-    handed to the store's thread; what the action starts (its log times, a reveal, the
-    countdowns) is set while the store writes."""
+    handed to the database's thread; what the action starts (its log times, a reveal, the
+    countdowns) is set while the database writes."""
     order: list[str] = []
     stage, added = Database._stage, table.record.events_added
-    monkeypatch.setattr(Database, "_stage", lambda store, *args: (order.append("staged"), stage(store, *args))[1])
+    monkeypatch.setattr(Database, "_stage", lambda database, *args: (order.append("staged"), stage(database, *args))[1])
     monkeypatch.setattr(table.record, "events_added", lambda *args: (order.append("started"), added(*args))[1])
     seat = screen.view()["view"]["waiting"]["seats"][0]
     assert started[seat].act({"type": "roll"})["ok"]
@@ -63,9 +63,9 @@ def test_a_failed_commit_sends_nothing_and_undoes_what_the_act_started(host, tab
     for phone in (screen, *started):
         phone.drain()
 
-    def refuse(store, *args):
-        if store._db.in_transaction:  # as a failed COMMIT leaves it
-            store._db.execute("ROLLBACK")
+    def refuse(database, *args):
+        if database._db.in_transaction:  # as a failed COMMIT leaves it
+            database._db.execute("ROLLBACK")
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(Database, step, refuse)

@@ -13,7 +13,7 @@ from companion.saving import database as database_module
 
 
 class Refusing:
-    """The store's SQLite connection, with checkpoints that fail while ``refuse`` is set (the
+    """The database's SQLite connection, with checkpoints that fail while ``refuse`` is set (the
     commits themselves, which write only the log, go through)."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
@@ -40,8 +40,8 @@ class Refusing:
 
 @pytest.fixture
 def read_only(host, monkeypatch) -> Refusing:
-    db = Refusing(host.store._db)
-    monkeypatch.setattr(host.store, "_db", db)
+    db = Refusing(host.database._db)
+    monkeypatch.setattr(host.database, "_db", db)
     monkeypatch.setattr(database_module.os, "access", lambda path, mode: False)
     return db
 
@@ -55,7 +55,7 @@ def test_a_file_that_cannot_be_written_is_noticed_at_once_and_said(
     assert first["ok"]  # saved in the log: its answer stands
     clock.advance(0)
     saving = screen.view()["table"]["saving"]
-    assert saving == {"problem": "checkpoint", "file": str(host.store.path)}
+    assert saving == {"problem": "checkpoint", "file": str(host.database.path)}
     assert "saving" not in started[0].view() and "table" not in started[0].view()  # the phones hear nothing of it
     for _ in range(3):
         assert screen.act({"type": "claim_code", "seat": 0})["ok"]  # no save: a host action
@@ -79,8 +79,8 @@ def test_a_lobby_refuses_joins_while_the_file_cannot_be_written(app, clock, host
 
 
 def test_a_large_log_is_checked_even_when_the_file_looks_writable(host, screen, started, monkeypatch):
-    db = Refusing(host.store._db)
-    monkeypatch.setattr(host.store, "_db", db)
+    db = Refusing(host.database._db)
+    monkeypatch.setattr(host.database, "_db", db)
     monkeypatch.setattr(database_module, "WAL_LIMIT", 0)
     assert screen.act({"type": "transfer", "from": 0, "to": 1, "amount": 10000, "reason": "x"})["ok"]
-    assert db.checkpoints == 1 and host.store.problem == "checkpoint"
+    assert db.checkpoints == 1 and host.database.problem == "checkpoint"

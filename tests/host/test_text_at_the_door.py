@@ -1,5 +1,5 @@
 """Text that no file can hold, odd action ids and faults: every message gets a clear answer
-at the door, and nothing reaches the store or reloads a game."""
+at the door, and nothing reaches the database or reloads a game."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def test_a_lone_surrogate_is_refused_at_the_door(app, table, screen, started, ev
     host = app.extensions["cashrun"]
     stranger = Client(app, address="192.168.1.60")
     with (
-        mock.patch.object(host.store, "load", wraps=host.store.load) as load,
-        mock.patch.object(host.store, "commit", wraps=host.store.commit) as commit,
+        mock.patch.object(host.database, "load", wraps=host.database.load) as load,
+        mock.patch.object(host.database, "commit", wraps=host.database.commit) as commit,
     ):
         for sender in (stranger, started[0], screen):
             answer = sender.emit(event, data(table))
