@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -114,6 +115,7 @@ def illegal_variants(game: Game, rnd: random.Random) -> list[tuple[int, object]]
     return variants
 
 
+@pytest.mark.thorough
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
 def test_random_games_keep_every_invariant(seed: int, players: int) -> None:
@@ -166,6 +168,7 @@ def test_games_end_with_a_winner_and_verify(seed: int, players: int) -> None:
     assert verify(json.loads(game.to_json())) == (True, "ok")
 
 
+@pytest.mark.thorough
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
 def test_random_games_on_a_random_board_keep_every_pawn_on_it(seed: int, players: int) -> None:

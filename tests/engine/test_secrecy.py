@@ -15,6 +15,7 @@ from collections import Counter
 from contextlib import contextmanager
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -119,12 +120,14 @@ def play_twins(seed: int, players: int, steps: int, on_board: bool, seen: Counte
     return compared
 
 
+@pytest.mark.thorough
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6), on_board=st.booleans())
 def test_a_watcher_cannot_tell_two_hidden_states_apart(seed, players, on_board):
     play_twins(seed, players, 400, on_board, Counter())
 
 
+@pytest.mark.thorough
 def test_the_twins_cover_every_bluff_move_and_go_past_a_card_turned_over():
     """The seeded games below, as the note reports them: every move of a bluff card is made, and
     a card turned over that is the same in both games does not end the comparison."""
