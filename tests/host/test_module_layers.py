@@ -133,7 +133,7 @@ def test_the_module_finder_reads_the_rooms():
 
 def test_no_host_module_imports_itself_back():
     """Type hints included. The app factory (``companion.app``) is left out: ``create_app``
-    imports the shell to wire it, and ``events`` takes the factory's ``socketio`` to register on."""
+    imports the shell to wire it, and ``handlers`` takes the factory's ``socketio`` to register on."""
     factory = "companion.app"
     edges = {name: set(imported) - {factory} for name, imported in host_imports().items() if name != factory}
     assert a_cycle(edges) is None, " imports ".join(a_cycle(edges) or [])
