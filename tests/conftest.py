@@ -24,7 +24,10 @@ GROUPS = {"packaging": "packaging", "browser/test_drops.py::test_a_webkit_phone"
 to make twice, or cannot be shared between processes."""
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: Iterable[pytest.Item]) -> None:
+    """Before pytest-xdist's own (which reads ``xdist_group`` into the test's id): a hook of a
+    conftest loaded before the worker's plugin would run after it, and no group would hold."""
     for item in items:
         folder = Path(item.path).relative_to(HERE).parts[0]
         if folder in FOLDERS:
