@@ -10,10 +10,10 @@ from .continuations import TURN_START, continue_with
 from .vocabulary import BANK_BUYS_FOR, MIN_BID, Phase, Seat
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 
-def start(t: Table, casino: int, seller: Seat, forced: bool) -> None:
+def start(t: GameState, casino: int, seller: Seat, forced: bool) -> None:
     creditor = t.core.debt["creditor"] if forced and t.core.debt else None
     t.set_phase(
         Phase.AUCTION, casino=casino, seller=seller, creditor=creditor, forced=forced, high=0, bidder=None, passed=[]
@@ -22,19 +22,19 @@ def start(t: Table, casino: int, seller: Seat, forced: bool) -> None:
     _close_if_done(t)
 
 
-def min_bid(t: Table) -> int:
+def min_bid(t: GameState) -> int:
     high: int = t.core.pending["high"]
     return max(MIN_BID, high + t.settings.unit)
 
 
-def max_bid(t: Table, seat: Seat) -> int:
+def max_bid(t: GameState, seat: Seat) -> int:
     """A bidder's money, plus the debt owed to the creditor of a forced sale."""
     pending = t.core.pending
     credit = t.core.debt["amount"] if pending["forced"] and seat == pending["creditor"] and t.core.debt else 0
     return t.player(seat)["money"] + credit
 
 
-def waiting(t: Table) -> list[Seat]:
+def waiting(t: GameState) -> list[Seat]:
     """Bidders still in who could still outbid the highest bid."""
     pending = t.core.pending
     floor = min_bid(t)
@@ -45,25 +45,25 @@ def waiting(t: Table) -> list[Seat]:
     ]
 
 
-def bid(t: Table, seat: Seat, amount: int) -> None:
+def bid(t: GameState, seat: Seat, amount: int) -> None:
     t.core.pending["high"] = amount
     t.core.pending["bidder"] = seat
     t.emit("bid", seat=seat, amount=amount)
     _close_if_done(t)
 
 
-def pass_bid(t: Table, seat: Seat) -> None:
+def pass_bid(t: GameState, seat: Seat) -> None:
     t.core.pending["passed"].append(seat)
     t.emit("bid_passed", seat=seat)
     _close_if_done(t)
 
 
-def _close_if_done(t: Table) -> None:
+def _close_if_done(t: GameState) -> None:
     if not waiting(t):
         close(t)
 
 
-def close(t: Table) -> None:
+def close(t: GameState) -> None:
     """Sell to the highest bidder, or to the bank; then pay the debt or go on with the turn."""
     pending = t.core.pending
     casino, seller, buyer, price = pending["casino"], pending["seller"], pending["bidder"], pending["high"]

@@ -9,7 +9,7 @@ from .legal import lap_answers
 from .vocabulary import MAX_BLUFF_CARDS, REASON_LENGTH, UNLIMITED_BANK_TRANSFER, Phase, Place, Seat
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 REASON = {"text": REASON_LENGTH}
 _BLOCKED = {
@@ -29,11 +29,11 @@ _BLOCKED = {
 while a draw waits for the phones, the laptop may already know its outcome)."""
 
 
-def corrections_allowed(t: Table) -> bool:
+def corrections_allowed(t: GameState) -> bool:
     return t.core.phase not in _BLOCKED and t.core.debt is None
 
 
-def legal(t: Table) -> list[dict[str, Any]]:
+def legal(t: GameState) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
     if t.core.phase == Phase.AUCTION:
         actions.append({"type": "close_auction"})
@@ -83,7 +83,7 @@ def legal(t: Table) -> list[dict[str, Any]]:
     return actions
 
 
-def transfer(t: Table, action: dict[str, Any]) -> None:
+def transfer(t: GameState, action: dict[str, Any]) -> None:
     t.emit(
         "correction",
         kind="transfer",
@@ -93,25 +93,25 @@ def transfer(t: Table, action: dict[str, Any]) -> None:
     t.pay(action["from"], action["to"], action["amount"], "correction")
 
 
-def move_casino(t: Table, action: dict[str, Any]) -> None:
+def move_casino(t: GameState, action: dict[str, Any]) -> None:
     target = action["to"]
     t.emit("correction", kind="move_casino", reason=action["reason"], casino=action["casino"], to=target)
     t.set_owner(action["casino"], None if target == "bank" else target, "correction")
 
 
-def give_bluff(t: Table, action: dict[str, Any]) -> None:
+def give_bluff(t: GameState, action: dict[str, Any]) -> None:
     t.emit("correction", kind="give_bluff", reason=action["reason"], seat=action["seat"])
     t.draw_bluff(action["seat"])
 
 
-def take_bluff(t: Table, action: dict[str, Any]) -> None:
+def take_bluff(t: GameState, action: dict[str, Any]) -> None:
     """The newest card of the hand goes under the pile, unseen."""
     seat: Seat = action["seat"]
     t.emit("correction", kind="take_bluff", reason=action["reason"], seat=seat)
     t.bluff_to_pile(seat, t.player(seat)["bluff"][-1])
 
 
-def move_pawn(t: Table, action: dict[str, Any]) -> None:
+def move_pawn(t: GameState, action: dict[str, Any]) -> None:
     """The pawn is put on that space. A lap's count of spaces moved stays as it is; a
     suggestion waiting to be confirmed follows the pawn (``board.suggestion``)."""
     seat: Seat = action["seat"]
@@ -119,5 +119,5 @@ def move_pawn(t: Table, action: dict[str, Any]) -> None:
     t.player(seat)["position"] = action["at"]
 
 
-def close_auction(t: Table, action: dict[str, Any]) -> None:
+def close_auction(t: GameState, action: dict[str, Any]) -> None:
     auction.close(t)

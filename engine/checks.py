@@ -13,7 +13,7 @@ from .strict import same
 from .vocabulary import BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, REASON_LENGTH, Phase, Seat
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 Action = dict[str, Any]
 
@@ -25,7 +25,7 @@ BANKER_TYPES = (
 )
 
 
-def check_seat(t: Table, seat: Any) -> None:
+def check_seat(t: GameState, seat: Any) -> None:
     if type(seat) is not int or not (seat == BANKER or 0 <= seat < len(t.core.players)):
         raise IllegalAction("bad_seat", seat=seat if isinstance(seat, int | str) else None)
 
@@ -40,7 +40,7 @@ def action_type(action: Any, known: frozenset[str]) -> str:
     return kind
 
 
-def check_legal(t: Table, seat: Seat, action: Action, listed: list[Action]) -> None:
+def check_legal(t: GameState, seat: Seat, action: Action, listed: list[Action]) -> None:
     """``action`` is an instance of one of ``listed``, the seat's legal actions now."""
     kind = action["type"]
     alike = [a for a in listed if a["type"] == kind]
@@ -63,7 +63,7 @@ def check_legal(t: Table, seat: Seat, action: Action, listed: list[Action]) -> N
     raise min((p for p in problems if p), key=lambda p: p[0])[1]
 
 
-def check_host_only(t: Table, action: Action) -> None:
+def check_host_only(t: GameState, action: Action) -> None:
     """``draw_late`` while the game waits for the sides' links; ``new_chain`` for a seat and a hash."""
     want = {"draw_late": {"type"}, "new_chain": {"type", "seat", "head"}}[action["type"]]
     if set(action) != want:
@@ -77,7 +77,7 @@ def check_host_only(t: Table, action: Action) -> None:
             raise IllegalAction("malformed", field="head")
 
 
-def _why_not(t: Table, seat: Seat, action: Action) -> IllegalAction:
+def _why_not(t: GameState, seat: Seat, action: Action) -> IllegalAction:
     kind = action["type"]
     phase = t.core.phase
     if kind == "buy" and phase == Phase.BUY_CASINO:

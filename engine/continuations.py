@@ -13,7 +13,7 @@ from .flow import end_space, next_turn
 from .vocabulary import Phase, Then
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 END_SPACE: Then = {"step": "end_space"}
 TURN_START: Then = {"step": "turn_start"}
@@ -24,12 +24,12 @@ def bet(casino: int) -> Then:
     return {"step": "bet", "casino": casino}
 
 
-def wait_for_bet(t: Table, casino: int) -> None:
+def wait_for_bet(t: GameState, casino: int) -> None:
     """The visitor holds a stake: the game waits for the bet in ``casino``."""
     t.set_phase(Phase.BET, casino=casino, owner=t.core.owner[casino])
 
 
-def continue_with(t: Table, then: Then) -> None:
+def continue_with(t: GameState, then: Then) -> None:
     """Go on with the turn once a debt or an auction is settled. A ``bet`` goes on only with the
     stake in hand: ``money.need_cash`` settles once the visitor holds it, or ends in bankruptcy."""
     if t.core.over:

@@ -10,10 +10,10 @@ from .bets import MULTIPLIER, Pick, wins
 from .vocabulary import BUY_BACK_FEE, Phase, Seat, Symbol
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 
-def enter_bet(t: Table, casino: int) -> None:
+def enter_bet(t: GameState, casino: int) -> None:
     """The visitor chooses a bet, or first sells casinos for a stake."""
     visitor = t.core.turn
     if t.player(visitor)["money"] < t.settings.unit:
@@ -22,7 +22,7 @@ def enter_bet(t: Table, casino: int) -> None:
     continuations.wait_for_bet(t, casino)
 
 
-def bet(t: Table, visitor: Seat, game: str, pick: Pick, amount: int) -> None:
+def bet(t: GameState, visitor: Seat, game: str, pick: Pick, amount: int) -> None:
     casino = t.core.pending["casino"]
     owner = t.core.owner[casino]
     assert owner is not None
@@ -44,7 +44,7 @@ def bet(t: Table, visitor: Seat, game: str, pick: Pick, amount: int) -> None:
     )
 
 
-def buy_back(t: Table, challenger: Seat, casino: int, game: str, pick: Pick) -> None:
+def buy_back(t: GameState, challenger: Seat, casino: int, game: str, pick: Pick) -> None:
     owner = t.core.owner[casino]
     assert owner is not None
     symbol: Symbol = t.core.pending["symbol"]
@@ -66,7 +66,7 @@ def buy_back(t: Table, challenger: Seat, casino: int, game: str, pick: Pick) -> 
     )
 
 
-def _play(t: Table, game: dict[str, Any]) -> None:
+def _play(t: GameState, game: dict[str, Any]) -> None:
     """The draw for the challenger's stake, with a link from each side's phone: at a casino's
     roulette an opponent spins, otherwise the challenger rolls or draws himself."""
     spun = game["context"] == "casino" and game["symbol"] == "roulette"
@@ -75,7 +75,7 @@ def _play(t: Table, game: dict[str, Any]) -> None:
         played(t, game, result)
 
 
-def played(t: Table, game: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
+def played(t: GameState, game: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
     """The outcome is drawn, or a side forfeited (``opponent.late``: it loses, without a bluff);
     the loser may then bluff."""
     won = (
@@ -90,25 +90,25 @@ def played(t: Table, game: dict[str, Any], result: Any, forfeit: Seat | None = N
     _after_result(t, game)
 
 
-def _after_result(t: Table, game: dict[str, Any]) -> None:
+def _after_result(t: GameState, game: dict[str, Any]) -> None:
     if game["bluffs"] and t.player(game["loser"])["bluff"]:
         t.set_phase(Phase.BLUFF_OFFER, **game)
     else:
         _settle(t, game)
 
 
-def offer_bluff(t: Table, seat: Seat, card: int) -> None:
+def offer_bluff(t: GameState, seat: Seat, card: int) -> None:
     game = dict(t.core.pending, offered=card)
     t.set_phase(Phase.BLUFF_RESPONSE, **game)
     t.emit("bluff_offered", seat=seat, to=game["winner"])
 
 
-def accept_loss(t: Table, seat: Seat) -> None:
+def accept_loss(t: GameState, seat: Seat) -> None:
     t.emit("loss_accepted", seat=seat)
     _settle(t, dict(t.core.pending))
 
 
-def accept_bluff(t: Table, seat: Seat) -> None:
+def accept_bluff(t: GameState, seat: Seat) -> None:
     """The card goes under the pile unseen and the game is played again at the same stake."""
     game = dict(t.core.pending)
     t.bluff_to_pile(game["loser"], game.pop("offered"))
@@ -116,7 +116,7 @@ def accept_bluff(t: Table, seat: Seat) -> None:
     _play(t, game)
 
 
-def challenge_bluff(t: Table, seat: Seat) -> None:
+def challenge_bluff(t: GameState, seat: Seat) -> None:
     """The card is turned over: a true card wins the game for the bluffer; no more bluffs.
     Everyone has seen it, so it goes into the pile at a hidden place."""
     game = dict(t.core.pending)
@@ -132,7 +132,7 @@ def challenge_bluff(t: Table, seat: Seat) -> None:
     _settle(t, game)
 
 
-def _settle(t: Table, game: dict[str, Any]) -> None:
+def _settle(t: GameState, game: dict[str, Any]) -> None:
     challenger, owner, casino = game["challenger"], game["owner"], game["casino"]
     challenger_won = game["winner"] == challenger
     if game["context"] == "casino":
@@ -156,6 +156,6 @@ def _settle(t: Table, game: dict[str, Any]) -> None:
         t.set_phase(Phase.BUY_BACK_CLAIM, seat=owner, source=challenger)
 
 
-def take_casino(t: Table, seat: Seat, casino: int) -> None:
+def take_casino(t: GameState, seat: Seat, casino: int) -> None:
     t.set_owner(casino, seat, "buy_back")
     flow.end_space(t)

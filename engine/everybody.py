@@ -11,15 +11,15 @@ from .randomisers import outcome, score
 from .vocabulary import EVERYBODY_PRIZE, Phase, Seat, Symbol
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 
-def start(t: Table, symbol: Symbol) -> None:
+def start(t: GameState, symbol: Symbol) -> None:
     _round(t, symbol, t.live_seats(), stage="top", first=None, winner=None)
 
 
 def _round(
-    t: Table,
+    t: GameState,
     symbol: Symbol,
     seats: list[Seat],
     stage: str,
@@ -40,13 +40,13 @@ def _round(
     )
 
 
-def to_draw(t: Table) -> list[Seat]:
+def to_draw(t: GameState) -> list[Seat]:
     pending = t.core.pending
     done = {seat for seat, _ in pending["drawn"]}
     return [s for s in pending["seats"] if s not in done]
 
 
-def draw(t: Table, seat: Seat) -> None:
+def draw(t: GameState, seat: Seat) -> None:
     pending = t.core.pending
     result = outcome(t.rng, pending["symbol"], seat, t.events)
     pending["drawn"].append([seat, score(pending["symbol"], result)])
@@ -54,7 +54,7 @@ def draw(t: Table, seat: Seat) -> None:
         _resolve(t)
 
 
-def _resolve(t: Table) -> None:
+def _resolve(t: GameState) -> None:
     pending = t.core.pending
     symbol, scores = pending["symbol"], pending["drawn"]
     first = pending["first"] or scores
@@ -78,7 +78,7 @@ def _resolve(t: Table) -> None:
     _make_up(t, pending["winner"], lowest[0], first, pending["shortfall"])
 
 
-def _pay_winner(t: Table, symbol: Symbol, winner: Seat, first: list[list[int]]) -> None:
+def _pay_winner(t: GameState, symbol: Symbol, winner: Seat, first: list[list[int]]) -> None:
     """The bank pays what it can; if it is short, find the lowest score to pay the rest."""
     paid = EVERYBODY_PRIZE if t.can_bank_pay(EVERYBODY_PRIZE) else max(t.core.bank, 0)
     t.pay("bank", winner, paid, "everybody_plays")
@@ -96,6 +96,6 @@ def _pay_winner(t: Table, symbol: Symbol, winner: Seat, first: list[list[int]]) 
         _make_up(t, winner, lowest[0], first, shortfall)
 
 
-def _make_up(t: Table, winner: Seat, lowest: Seat, first: list[list[int]], shortfall: int) -> None:
+def _make_up(t: GameState, winner: Seat, lowest: Seat, first: list[list[int]], shortfall: int) -> None:
     t.emit("everybody_result", winner=winner, lowest=lowest, scores=first)
     money.charge(t, lowest, winner, shortfall, "everybody_plays", END_SPACE)

@@ -9,10 +9,10 @@ from .randomisers import dice
 from .vocabulary import Phase, Seat
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 
-def choose_first_player(t: Table) -> Seat:
+def choose_first_player(t: GameState) -> Seat:
     """Everyone rolls two dice; the highest total starts; tied leaders roll again."""
     rolling = t.live_seats()
     while True:
@@ -26,14 +26,14 @@ def choose_first_player(t: Table) -> Seat:
         rolling = leaders
 
 
-def playing_order(t: Table) -> list[Seat]:
+def playing_order(t: GameState) -> list[Seat]:
     """Seats from the current player onwards, around the table."""
     seats = t.live_seats()
     later = [s for s in seats if s >= t.core.turn]
     return later + [s for s in seats if s < t.core.turn]
 
 
-def start_turn(t: Table, seat: Seat) -> None:
+def start_turn(t: GameState, seat: Seat) -> None:
     core = t.core
     core.turn = seat
     core.turn_number += 1
@@ -44,7 +44,7 @@ def start_turn(t: Table, seat: Seat) -> None:
     t.set_phase(Phase.ROLL, start=True)
 
 
-def roll(t: Table, seat: Seat) -> None:
+def roll(t: GameState, seat: Seat) -> None:
     """Two dice. Each double off the lap is owed its own roll once the space is done, even
     when an own casino makes the player roll again first; a double on the lap is owed
     nothing, even if the lap is lost later in the turn. Then the game waits for where the
@@ -56,7 +56,7 @@ def roll(t: Table, seat: Seat) -> None:
     t.set_phase(Phase.LAND)
 
 
-def place_pawn(t: Table, seat: Seat, casino: int) -> None:
+def place_pawn(t: GameState, seat: Seat, casino: int) -> None:
     """With a board, each player puts the pawn on one of the casinos dealt; the game starts
     once every pawn stands."""
     at = board.casino_space(t, casino)
@@ -66,12 +66,12 @@ def place_pawn(t: Table, seat: Seat, casino: int) -> None:
         start_turn(t, t.core.pending["first"])
 
 
-def roll_again(t: Table, why: str) -> None:
+def roll_again(t: GameState, why: str) -> None:
     t.emit("roll_again", seat=t.core.turn, why=why)
     t.set_phase(Phase.ROLL, start=False)
 
 
-def next_turn(t: Table) -> None:
+def next_turn(t: GameState) -> None:
     """The next player still in the game, in seat order."""
     if t.core.over:
         return
@@ -80,7 +80,7 @@ def next_turn(t: Table) -> None:
     start_turn(t, later[0] if later else seats[0])
 
 
-def end_space(t: Table) -> None:
+def end_space(t: GameState) -> None:
     """The space is done: a double owed rolls again, otherwise the turn passes."""
     if t.core.over:
         return
@@ -93,6 +93,6 @@ def end_space(t: Table) -> None:
         next_turn(t)
 
 
-def nothing_happens(t: Table, why: str) -> None:
+def nothing_happens(t: GameState, why: str) -> None:
     t.emit("nothing_happens", seat=t.core.turn, why=why)
     end_space(t)

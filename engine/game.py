@@ -13,7 +13,7 @@ from .errors import IllegalAction
 from .randomisers import shuffle
 from .rng import is_client_seed, is_hash, new_seed, seed_hash
 from .settings import Settings
-from .table import Core, Table
+from .state import Core, GameState
 from .vocabulary import (
     BANKER,
     BLANK,
@@ -23,7 +23,7 @@ from .vocabulary import (
     Seat,
 )
 
-Handler = Callable[[Table, Seat, Action], None]
+Handler = Callable[[GameState, Seat, Action], None]
 
 _HANDLERS: dict[str, Handler] = {
     "roll": lambda t, s, a: flow.roll(t, s),
@@ -63,7 +63,7 @@ _HANDLERS: dict[str, Handler] = {
     "draw_for": lambda t, s, a: _after_draw(t, opponent.give(t, s, a["link"])),
     "draw_late": lambda t, s, a: _after_draw(t, opponent.late(t)),
 }
-_AFTER_DRAW: dict[opponent.DrawnFor, Callable[[Table, dict[str, Any], Any, Seat | None], None]] = {
+_AFTER_DRAW: dict[opponent.DrawnFor, Callable[[GameState, dict[str, Any], Any, Seat | None], None]] = {
     "duel": duel.played,
     "pot": spaces.pot_played,
     "slam": spaces.slam_played,
@@ -83,7 +83,7 @@ class Game:
     """One game of Cash & Run. Pure: no I/O, no clock; every chance outcome from its seed."""
 
     def __init__(
-        self, table: Table, log: list[Event], history: list[list[Any]], undo_stack: list[list[Any]], final: str
+        self, table: GameState, log: list[Event], history: list[list[Any]], undo_stack: list[list[Any]], final: str
     ) -> None:
         self._t = table
         self.log = log
@@ -147,7 +147,7 @@ class Game:
             players_at_start=len(names),
             chains=list(chains),
         )
-        t = Table(settings, seed, core, [], client_seeds, start_values)
+        t = GameState(settings, seed, core, [], client_seeds, start_values)
         t.emit(
             "game_started",
             players=list(names),
@@ -207,7 +207,7 @@ class Game:
         state = json.loads(data) if isinstance(data, str) else data
         if state.get("format") != SAVE_FORMAT:
             raise ValueError("format")
-        t = Table(
+        t = GameState(
             Settings.from_dict(state["settings"]),
             state["seed"],
             Core(**state["core"]),
@@ -340,7 +340,7 @@ class Game:
         return {**base, "you": views.private(self._t, seat)}
 
 
-def _after_draw(t: Table, drawn: opponent.Drawn | None) -> None:
+def _after_draw(t: GameState, drawn: opponent.Drawn | None) -> None:
     """The game goes on once its draw is made or forfeited (None: a side's link is still owed)."""
     if drawn is not None:
         then, game, result, forfeit = drawn

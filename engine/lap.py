@@ -11,7 +11,7 @@ from .settings import combination_sizes
 from .vocabulary import Phase, Seat, WonBy
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 
 class CombinationSize(TypedDict):
@@ -21,14 +21,14 @@ class CombinationSize(TypedDict):
     colour: int | None
 
 
-def combination_size(t: Table) -> CombinationSize:
+def combination_size(t: GameState) -> CombinationSize:
     """Sized by the players at the start, or (a setting) by those still playing."""
     players = t.core.players_at_start if t.settings.combination_by == "start" else len(t.live_seats())
     symbol, colour = combination_sizes(players, t.settings.combination)
     return {"symbol": symbol, "colour": colour}
 
 
-def combinations_of(t: Table, seat: Seat) -> list[list[int]]:
+def combinations_of(t: GameState, seat: Seat) -> list[list[int]]:
     """Every winning combination the seat holds, each as sorted casino ids."""
     size = combination_size(t)
     owned = t.casinos_of(seat)
@@ -46,7 +46,7 @@ def combinations_of(t: Table, seat: Seat) -> list[list[int]]:
     return found
 
 
-def announce(t: Table, seat: Seat, combination: list[int]) -> None:
+def announce(t: GameState, seat: Seat, combination: list[int]) -> None:
     """A card is drawn: a spade passes the turn; any other suit starts the lap."""
     t.emit("announced", seat=seat, combination=combination)
     _, suit = card(t.rng, seat, t.events)
@@ -58,7 +58,7 @@ def announce(t: Table, seat: Seat, combination: list[int]) -> None:
     flow.next_turn(t)
 
 
-def win(t: Table, seat: Seat, how: WonBy) -> None:
+def win(t: GameState, seat: Seat, how: WonBy) -> None:
     core = t.core
     core.over = True
     core.winner = seat
@@ -67,33 +67,33 @@ def win(t: Table, seat: Seat, how: WonBy) -> None:
     t.emit("game_won", seat=seat, how=how, seed=t.rng.seed)
 
 
-def claim(t: Table, seat: Seat) -> None:
+def claim(t: GameState, seat: Seat) -> None:
     """The runner says the pawn is back on the Cash & Run space; the table confirms or rejects it."""
     t.emit("lap_claimed", seat=seat)
     t.set_phase(Phase.LAP_CLAIM, seat=seat)
 
 
-def confirmers(t: Table) -> list[Seat]:
+def confirmers(t: GameState) -> list[Seat]:
     """Who may confirm a claim besides the banker: nobody, or (a setting) every other player still in."""
     if t.settings.lap_confirm == "banker":
         return []
     return [s for s in t.live_seats() if s != t.core.pending["seat"]]
 
 
-def confirm(t: Table, by: Seat) -> None:
+def confirm(t: GameState, by: Seat) -> None:
     runner = t.core.pending["seat"]
     t.emit("lap_confirmed", seat=runner, by=by)
     win(t, runner, "lap")
 
 
-def reject(t: Table, by: Seat) -> None:
+def reject(t: GameState, by: Seat) -> None:
     """Nothing changes: the runner still says where the pawn landed."""
     runner = t.core.pending["seat"]
     t.emit("lap_rejected", seat=runner, by=by)
     t.set_phase(Phase.LAND)
 
 
-def recheck(t: Table) -> None:
+def recheck(t: GameState) -> None:
     """The required set changed: a lap goes on with a winning combination that holds its set
     (four roulette casinos hold a set of three), otherwise it ends as if a casino of it was lost."""
     for seat in t.live_seats():

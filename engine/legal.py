@@ -9,12 +9,12 @@ from .bets import BUY_BACK_GAME, CASINO_GAMES, WIN_POT_GAME, bet_fields, picks
 from .vocabulary import BANKER, BLUFF_PRICE, BUY_BACK_FEE, CASINO_PRICE, GRAND_SLAM_LADDER, SYMBOLS, Phase, Seat, Space
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 Action = dict[str, Any]
 
 
-def to_act(t: Table) -> list[Seat]:
+def to_act(t: GameState) -> list[Seat]:
     phase, pending = t.core.phase, t.core.pending
     if phase == Phase.OVER:
         return []
@@ -42,7 +42,7 @@ def lap_answers() -> list[Action]:
     return [{"type": "confirm_lap"}, {"type": "reject_lap"}]
 
 
-def land_actions(t: Table, with_cash_and_run: bool) -> list[Action]:
+def land_actions(t: GameState, with_cash_and_run: bool) -> list[Action]:
     """One ``land`` per space of the board, the suggested one first; without a board, one per
     space kind and per casino."""
     if t.settings.board is not None:
@@ -62,7 +62,7 @@ def _amount(low: int, high: int, step: int) -> dict[str, int]:
     return {"min": low, "max": high - high % step, "step": step}
 
 
-def _roll(t: Table, seat: Seat) -> list[Action]:
+def _roll(t: GameState, seat: Seat) -> list[Action]:
     actions: list[Action] = [{"type": "roll"}]
     if not t.core.pending.get("start"):
         return actions
@@ -74,7 +74,7 @@ def _roll(t: Table, seat: Seat) -> list[Action]:
     return actions
 
 
-def _bet(t: Table, seat: Seat) -> list[Action]:
+def _bet(t: GameState, seat: Seat) -> list[Action]:
     money = t.player(seat)["money"]
     unit = t.settings.unit
     symbol = t.settings.box[t.core.pending["casino"]].symbol
@@ -85,12 +85,12 @@ def _bet(t: Table, seat: Seat) -> list[Action]:
     ]
 
 
-def _buy_bluff(t: Table, seat: Seat) -> list[Action]:
+def _buy_bluff(t: GameState, seat: Seat) -> list[Action]:
     buy = [{"type": "buy_bluff"}] if t.player(seat)["money"] >= BLUFF_PRICE and t.core.pile else []
     return [*buy, {"type": "decline"}]
 
 
-def _buy_back(t: Table, seat: Seat) -> list[Action]:
+def _buy_back(t: GameState, seat: Seat) -> list[Action]:
     actions: list[Action] = []
     if t.casinos_of(seat) and t.player(seat)["money"] >= BUY_BACK_FEE:
         game = BUY_BACK_GAME[t.core.pending["symbol"]]
@@ -100,13 +100,13 @@ def _buy_back(t: Table, seat: Seat) -> list[Action]:
     return [*actions, {"type": "decline"}]
 
 
-def _auction(t: Table, seat: Seat) -> list[Action]:
+def _auction(t: GameState, seat: Seat) -> list[Action]:
     low, high = auction.min_bid(t), auction.max_bid(t, seat)
     bids = [{"type": "bid", "amount": _amount(low, high, t.settings.unit)}] if high >= low else []
     return [*bids, {"type": "pass_bid"}]
 
 
-def for_seat(t: Table, seat: Seat) -> list[Action]:
+def for_seat(t: GameState, seat: Seat) -> list[Action]:
     """The actions of a player the game waits for (empty for anyone else)."""
     if seat not in to_act(t):
         return []

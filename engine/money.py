@@ -9,10 +9,12 @@ from .continuations import continue_with
 from .vocabulary import Phase, Seat, Then
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 
-def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: Then, first: int | None = None) -> None:
+def charge(
+    t: GameState, debtor: Seat, creditor: Seat, amount: int, why: str, then: Then, first: int | None = None
+) -> None:
     """``debtor`` owes ``creditor``; a forced sale starts with ``first`` if the debtor owns it.
     What the debtor pays at once is ``paid`` for ``why``; what the auctions raise later, as ``debt``."""
     cash = min(t.player(debtor)["money"], amount)
@@ -26,13 +28,13 @@ def charge(t: Table, debtor: Seat, creditor: Seat, amount: int, why: str, then: 
     raise_money(t)
 
 
-def need_cash(t: Table, seat: Seat, amount: int, then: Then) -> None:
+def need_cash(t: GameState, seat: Seat, amount: int, then: Then) -> None:
     """``seat`` must sell casinos until holding ``amount`` (a visitor without a stake)."""
     t.core.debt = {"debtor": seat, "creditor": None, "amount": amount, "first": None, "then": then}
     raise_money(t)
 
 
-def raise_money(t: Table) -> None:
+def raise_money(t: GameState) -> None:
     """Settle what the debtor can, then auction the next casino, or end in bankruptcy."""
     debt = t.core.debt
     assert debt is not None
@@ -62,7 +64,7 @@ def raise_money(t: Table) -> None:
         t.set_phase(Phase.SELL, seat=debtor)
 
 
-def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
+def bankrupt(t: GameState, seat: Seat, cancelled: int) -> None:
     """Out of the game: the rest of the debt is cancelled, the bluff cards go under the pile."""
     player = t.player(seat)
     for card in list(player["bluff"]):
@@ -76,7 +78,7 @@ def bankrupt(t: Table, seat: Seat, cancelled: int) -> None:
         lap.recheck(t)
 
 
-def _check_last_player(t: Table) -> None:
+def _check_last_player(t: GameState) -> None:
     """The one player left in the game wins it."""
     seats = t.live_seats()
     if len(seats) == 1 and not t.core.over:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from .settings import CasinoSpec
-    from .table import Table
+    from .state import GameState
 
 SHOWN = 3
 """How many combinations a player's needs list, nearest first."""
@@ -61,7 +61,7 @@ def nearest(box: Sequence[CasinoSpec], owner: Sequence[Seat | None], seat: Seat,
     return found[:SHOWN]
 
 
-def of_seat(t: Table, seat: Seat) -> list[Need]:
+def of_seat(t: GameState, seat: Seat) -> list[Need]:
     """Nothing for a player who is out; otherwise the nearest combinations."""
     if t.player(seat)["out"]:
         return []

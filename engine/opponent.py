@@ -25,7 +25,7 @@ from .rng import seed_hash
 from .vocabulary import Phase, Seat, Symbol
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 DrawnFor = Literal["duel", "pot", "slam"]
 """The game whose draw waits for the phones: a duel's (``duel.played``), the pot's
@@ -35,11 +35,11 @@ Drawn = tuple[DrawnFor, dict[str, Any], Any, Seat | None]
 forfeit) and the seat that forfeited (None when the draw was made)."""
 
 
-def has_phone(t: Table, seat: Seat | None) -> bool:
+def has_phone(t: GameState, seat: Seat | None) -> bool:
     return seat is not None and t.core.chains[seat] is not None and not t.player(seat)["out"]
 
 
-def next_with_phone(t: Table, bettor: Seat) -> Seat | None:
+def next_with_phone(t: GameState, bettor: Seat) -> Seat | None:
     """The next seat after the bettor in seat order that has a phone (the other side of the pot's
     game and Grand Slam, which the bank or the pot pays); None when no other seat has one."""
     seats = len(t.core.players)
@@ -47,7 +47,13 @@ def next_with_phone(t: Table, bettor: Seat) -> Seat | None:
 
 
 def draw_or_wait(
-    t: Table, bettor: Seat, owner: Seat | None, symbol: Symbol, then: DrawnFor, game: dict[str, Any], spun: bool = False
+    t: GameState,
+    bettor: Seat,
+    owner: Seat | None,
+    symbol: Symbol,
+    then: DrawnFor,
+    game: dict[str, Any],
+    spun: bool = False,
 ) -> Any | None:
     """The outcome at once, by the laptop alone, when neither side has a phone; otherwise None, and
     the game waits for the sides' links (phase ``opponent_draw``) with ``then`` and ``game`` kept.
@@ -76,13 +82,13 @@ def draw_or_wait(
     return None
 
 
-def owing(t: Table) -> list[Seat]:
+def owing(t: GameState) -> list[Seat]:
     """The sides whose link the waiting draw still needs."""
     pending = t.core.pending
     return [s for s, link in zip(pending["sides"], pending["links"]) if link is None]
 
 
-def give(t: Table, seat: Seat, link: str) -> Drawn | None:
+def give(t: GameState, seat: Seat, link: str) -> Drawn | None:
     """A side's link: it must hash to the head its chain stood at when the draw began, and then
     becomes the seat's chain (a chain a new phone brought meanwhile comes after the draw). The
     draw, once every side's link is in; None before."""
@@ -102,7 +108,7 @@ def give(t: Table, seat: Seat, link: str) -> Drawn | None:
     return pending["then"], pending["game"], result, None
 
 
-def late(t: Table) -> Drawn:
+def late(t: GameState) -> Drawn:
     """The host's time for the links ran out: the bettor forfeits if its link is missing, else the
     other side does. Nothing is drawn; the ``forfeit`` event names the seat, and carries the links
     the other sides gave (their chains have moved on)."""
@@ -115,7 +121,7 @@ def late(t: Table) -> Drawn:
     return pending["then"], pending["game"], None, seat
 
 
-def new_chain(t: Table, seat: Seat, head: str, seen: set[str]) -> None:
+def new_chain(t: GameState, seat: Seat, head: str, seen: set[str]) -> None:
     """A new phone took the seat: its chain replaces the lost phone's for the draws that begin from
     now on (while a draw waits for the seat's link, once that draw is made or forfeited). ``seen``:
     every head and link the game has shown, none of which a new chain may reuse (a seat cannot
@@ -131,7 +137,7 @@ def new_chain(t: Table, seat: Seat, head: str, seen: set[str]) -> None:
     t.emit("chain", seat=seat, head=head)
 
 
-def _new_chains(t: Table, pending: dict[str, Any]) -> None:
+def _new_chains(t: GameState, pending: dict[str, Any]) -> None:
     """The chains new phones brought while the draw waited, in the order they came."""
     for seat, head in pending.get("chains_after", []):
         t.core.chains[seat] = head

@@ -20,10 +20,10 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 
-def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
+def land(t: GameState, seat: Seat, action: dict[str, Any]) -> None:
     space = action["space"]
     where: dict[str, Any] = {k: action[k] for k in ("casino", "symbol", "at") if k in action}
     suggested = board.suggestion(t)
@@ -56,7 +56,7 @@ def land(t: Table, seat: Seat, action: dict[str, Any]) -> None:
         t.set_phase(Phase.BUY_BACK, symbol=action["symbol"])
 
 
-def _casino(t: Table, seat: Seat, casino: int, on_lap: bool) -> None:
+def _casino(t: GameState, seat: Seat, casino: int, on_lap: bool) -> None:
     owner = t.core.owner[casino]
     if owner is None:
         t.set_phase(Phase.BUY_CASINO, casino=casino)
@@ -68,19 +68,19 @@ def _casino(t: Table, seat: Seat, casino: int, on_lap: bool) -> None:
         flow.roll_again(t, "own_casino")
 
 
-def buy_casino(t: Table, seat: Seat, casino: int) -> None:
+def buy_casino(t: GameState, seat: Seat, casino: int) -> None:
     t.pay(seat, "pot", CASINO_PRICE, "casino")
     t.set_owner(casino, seat, "bought")
     t.emit("casino_bought", seat=seat, casino=casino, price=CASINO_PRICE)
     flow.end_space(t)
 
 
-def decline(t: Table, seat: Seat) -> None:
+def decline(t: GameState, seat: Seat) -> None:
     t.emit("declined", seat=seat, phase=t.core.phase)
     flow.end_space(t)
 
 
-def buy_bluff(t: Table, seat: Seat) -> None:
+def buy_bluff(t: GameState, seat: Seat) -> None:
     """The top card of the pile; a player who then holds four gives any one of them back."""
     t.pay(seat, "pot", BLUFF_PRICE, "bluff")
     t.draw_bluff(seat)
@@ -91,14 +91,14 @@ def buy_bluff(t: Table, seat: Seat) -> None:
         flow.end_space(t)
 
 
-def return_bluff(t: Table, seat: Seat, card: int) -> None:
+def return_bluff(t: GameState, seat: Seat, card: int) -> None:
     """The card goes back under the pile, face down."""
     t.bluff_to_pile(seat, card)
     t.emit("bluff_returned", seat=seat)
     flow.end_space(t)
 
 
-def play_pot(t: Table, seat: Seat, game: str, pick: Pick) -> None:
+def play_pot(t: GameState, seat: Seat, game: str, pick: Pick) -> None:
     """The player plays for the pot himself; the next player with a phone gives the other link."""
     symbol = t.core.pending["symbol"]
     played = {"seat": seat, "symbol": symbol, "game": game, "pick": pick}
@@ -107,7 +107,7 @@ def play_pot(t: Table, seat: Seat, game: str, pick: Pick) -> None:
         pot_played(t, played, result)
 
 
-def pot_played(t: Table, played: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
+def pot_played(t: GameState, played: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
     """``forfeit``: a side's link did not come (``opponent.late``): the player loses if it was his."""
     seat = played["seat"]
     won = wins(played["symbol"], played["game"], played["pick"], result) if forfeit is None else forfeit != seat
@@ -117,7 +117,7 @@ def pot_played(t: Table, played: dict[str, Any], result: Any, forfeit: Seat | No
     flow.end_space(t)
 
 
-def collect(t: Table, seat: Seat) -> None:
+def collect(t: GameState, seat: Seat) -> None:
     _bank_pays(t, seat, GRAND_SLAM_COLLECT)
 
 
@@ -129,7 +129,7 @@ SLAM_STEPS: tuple[tuple[Symbol, str, str], ...] = (
 """Grand Slam's ladder: each step's randomiser, game and pick."""
 
 
-def slam_step(t: Table, seat: Seat, step: int) -> None:
+def slam_step(t: GameState, seat: Seat, step: int) -> None:
     """Play ladder step ``step`` (1 to 3) himself; the next player with a phone gives the other link."""
     played = {"seat": seat, "step": step}
     result = opponent.draw_or_wait(t, seat, None, SLAM_STEPS[step - 1][0], "slam", played)
@@ -137,7 +137,7 @@ def slam_step(t: Table, seat: Seat, step: int) -> None:
         slam_played(t, played, result)
 
 
-def slam_played(t: Table, played: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
+def slam_played(t: GameState, played: dict[str, Any], result: Any, forfeit: Seat | None = None) -> None:
     """A failure ends the turn with nothing; ``forfeit`` as in ``pot_played``."""
     seat, step = played["seat"], played["step"]
     symbol, game, pick = SLAM_STEPS[step - 1]
@@ -152,11 +152,11 @@ def slam_played(t: Table, played: dict[str, Any], result: Any, forfeit: Seat | N
         t.set_phase(Phase.GRAND_SLAM_STEP, step=step)
 
 
-def stop_slam(t: Table, seat: Seat, step: int) -> None:
+def stop_slam(t: GameState, seat: Seat, step: int) -> None:
     _bank_pays(t, seat, GRAND_SLAM_LADDER[step - 1])
 
 
-def _bank_pays(t: Table, seat: Seat, amount: int) -> None:
+def _bank_pays(t: GameState, seat: Seat, amount: int) -> None:
     """Grand Slam's money: what the bank holds of it; a bank a correction emptied says so."""
     if t.bank_unlimited or t.core.bank > 0:
         t.pay("bank", seat, amount, "grand_slam")

@@ -10,14 +10,14 @@ from .rng import seed_hash
 from .vocabulary import BANKER, Seat
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import GameState
 
 LOG_TAIL = 60
 """How many of the newest events a view carries; the rest is in ``Game.log``."""
 _SECRET_PENDING = {"offered"}
 
 
-def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
+def public(t: GameState, log: list[dict[str, Any]]) -> dict[str, Any]:
     core, box = t.core, t.settings.box
     players = [
         {
@@ -74,6 +74,6 @@ def public(t: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def private(t: Table, seat: Seat) -> dict[str, Any]:
+def private(t: GameState, seat: Seat) -> dict[str, Any]:
     cards = t.player(seat)["bluff"]
     return {"seat": seat, "bluff_cards": [{"id": c, "symbol": t.core.cards[c]} for c in cards]}

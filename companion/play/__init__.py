@@ -7,6 +7,6 @@ the join address (join, claim, watch), ``starting`` the start of a game. ``messa
 who sees what and ``broadcast`` sends it; ``lobby``, ``claims``, ``reveal``, ``countdown``, ``pawns``, ``forms`` and ``codes`` are
 the parts they use, ``services`` what every table of the host shares.
 
-Named ``play`` rather than ``table``: the engine has its own ``engine.table`` (the game's
-state every rule reads), and a ``table`` package holding a ``table`` module would read as one thing twice.
+Named ``play`` rather than ``table``: a ``table`` package holding a ``table`` module would read as
+one thing twice.
 """

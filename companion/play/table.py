@@ -53,7 +53,7 @@ class LiveTable:
     """One table of the host, live in this run: a lobby or a game, loaded from the database and saved
     there with each accepted message, and the sockets of its phones, table screens and watchers.
 
-    Not the engine's ``engine.table.Table`` (the game's state inside the engine): this one holds a
+    Not the engine's ``engine.state.GameState`` (the game's state inside the engine): this one holds a
     whole ``engine.Game`` (None in the lobby) and everything the host adds around it: the lobby,
     the seats' tokens, the claim codes, the reveal and the countdowns, what each socket was told.
     What the host calls on it that a part does (``act``, ``join``, ``start_value``, ...) is handed

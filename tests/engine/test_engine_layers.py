@@ -44,9 +44,9 @@ def reached(edges: dict[str, set[str]], start: str) -> set[str]:
 
 def test_the_engine_graph_is_read():
     edges = engine_graph()
-    assert {"flow", "continuations", "money", "auction", "board", "board_format", "settings", "table"} <= set(edges)
+    assert {"flow", "continuations", "money", "auction", "board", "board_format", "settings", "state"} <= set(edges)
     assert "continuations" in edges["money"] and "flow" in edges["continuations"]
-    assert "table" in edges["board"]  # an import for type hints only counts too
+    assert "state" in edges["board"]  # an import for type hints only counts too
 
 
 def test_the_only_engine_modules_that_import_themselves_back_are_the_debt_and_its_forced_sale():
@@ -61,7 +61,7 @@ def test_the_turn_steps_and_the_board_format_reach_no_rule_above_them():
     edges = engine_graph()
     assert reached(edges, "flow") <= {
         "board",
-        "table",
+        "state",
         "settings",
         "board_format",
         "randomisers",

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine.table
+import engine.state
 from engine import BANKER, Game, Settings
 from engine.rng import Rng, derive
 from tests.engine.randomplay import pick_move, random_board
@@ -44,7 +44,7 @@ class OtherHidden(Rng):
 
 @contextmanager
 def other_hidden_state():
-    with mock.patch.object(engine.table, "Rng", OtherHidden):
+    with mock.patch.object(engine.state, "Rng", OtherHidden):
         yield
 
 

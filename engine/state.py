@@ -82,7 +82,7 @@ class Core:
         self.phase = Phase(self.phase)
 
 
-class Table:
+class GameState:
     """The core plus what is fixed for the whole game, and the events of the action in progress."""
 
     def __init__(
