@@ -168,9 +168,12 @@ class SeleniumPage:
         person taps what they see: brought into view here (if it is not), then two frames go by
         for the page's own reaction to that scroll (the phone keeps its decision in view), and
         only then does WebDriver click. WebDriver's own scroll and click in one go could land on
-        what the page's reaction moved under the pointer (a key of the pad one row below)."""
+        what the page's reaction moved under the pointer (a key of the pad one row below). As
+        Playwright's click, it first waits for the element: a phone back from a drop renders its
+        buttons a moment after the state they answer."""
         from selenium.webdriver.common.by import By
 
+        self.wait_for_function("(s) => !!document.querySelector(s)", arg=selector)
         element = self.driver.find_element(By.CSS_SELECTOR, selector)
         self.driver.execute_async_script(
             """const [el, done] = arguments;
