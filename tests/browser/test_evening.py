@@ -75,6 +75,10 @@ def test_a_short_game_the_break_and_the_scoreboard(browser, tmp_path, shots):
         table.wait_for_url(lambda url: "key=" in url and url != host.table_url)
         table.wait_for_function(LOBBY)
         settle(table)
+        # the scoreboard's module loads when the lobby first needs it, after the page's reload
+        table.wait_for_function(
+            "(n) => document.querySelectorAll('[data-out=\\'tonight\\'] li').length === n", arg=len(counts)
+        )
         assert table.locator('[data-out="tonight"] li').all_text_contents() == counts
         table.screenshot(path=shots / "table-lobby-tonight.png")
     finally:
