@@ -22,8 +22,8 @@ from .play.services import Services
 from .play.table import LiveTable
 from .saving.database import STORAGE_ERRORS, Database
 from .saving.rows import SavedGame
-from .seal import HostKey, Replays, Seal, SealError, open_auth
-from .wire.transport import Conn, Seating, Transport
+from .seal import HostKey, Replays, SealError, open_auth
+from .wire.transport import Conn, Sealer, Seating, Transport
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -249,13 +249,12 @@ class Host:
             log.exception("a message from %s failed", conn.address)
             return refusal("internal")
 
-    def seal_of(self, sid: str) -> Seal | None:
+    def seal_of(self, sid: str) -> Sealer | None:
         """The socket's seal, if it connected sealed."""
-        seal = self.transport.seals.get(sid)
-        return seal if isinstance(seal, Seal) else None
+        return self.transport.seals.get(sid)
 
     @staticmethod
-    def _opened(seal: Seal, data: Any) -> Any:
+    def _opened(seal: Sealer, data: Any) -> Any:
         """A sealed socket's message, opened: ``bad_seal`` if it does not open (plain data
         included); nested deeper than any page's message is ``malformed``, before it is parsed."""
         try:

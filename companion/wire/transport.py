@@ -40,9 +40,14 @@ def event_packet(event: str, data: str) -> EventPacket:
 
 
 class Sealer(Protocol):
-    """A sealed socket's key (``companion.seal.Seal``): every message to it is sealed with it."""
+    """A sealed socket's key (``companion.seal.Seal``): every message to it is sealed with it, and
+    every message from it opened (``open`` raises ``companion.seal.SealError`` for one that does not)."""
 
     def seal(self, text: str) -> str: ...
+
+    def seal_json(self, value: Any) -> str: ...
+
+    def open(self, sealed: Any) -> str: ...
 
 
 class TextPacket(Packet):
