@@ -12,9 +12,10 @@ from companion.wire.updates import join, patch
 class Screen:
     """What a client keeps of its updates: the version and both parts; gives the whole message.
 
-    A page gets its messages in order. A python-socketio client runs each message's handler
-    on a thread of its own, so an update may be taken before the one it follows: it waits
-    here (``behind``) until that one comes; if it never does, the client sends ``sync``.
+    A page gets its messages in order, and so does ``tests.support.client.Peer``. An update that
+    does not follow the last one taken (one before it was lost, or its client's library ran its
+    handlers out of order) waits here (``behind``) until that one comes; if it never does, the
+    client sends ``sync``.
     """
 
     def __init__(self) -> None:

@@ -31,6 +31,9 @@ REVEAL_TRIES = 40
 
 Message = dict[str, Any]
 
+DISCONNECT = "1"
+"""The first character of a Socket.IO packet that closes the namespace."""
+
 
 class Peer:
     """A python-socketio client that keeps every whole message it got: from ``view`` (with
@@ -92,7 +95,29 @@ class Peer:
         self.sio.on("view", lambda data: self._arrived(data, whole=True))
         self.sio.on("update", lambda data: self._arrived(data, whole=False))
         self.sio.on("refused", lambda data: self.refused.append(self._opened(data)))
+        self._in_order()
         self.sio.connect(url, auth=self._credentials, transports=["websocket"], wait_timeout=wait)
+
+    def _in_order(self) -> None:
+        """Each message is taken on the client's reading thread, in the order it came, as a page
+        takes it. python-engineio's client hands each message to its handler on a thread of its own
+        (through its public ``start_background_task``), so the answer to an act could be taken before
+        the view the host sent ahead of it, and a test that read ``latest`` then acted on a view a
+        step old (``not_your_turn``, ``bad_choice``) on a busy machine. Noting a message is quick, so
+        the reading thread does it; the host's disconnect (which waits for that thread to end) and
+        every other task still get a thread of their own. Should the library stop starting its
+        message handlers there, they run as before: ``Screen`` still puts updates in order, but an
+        answer may again be taken before its view."""
+        eio = self.sio.eio
+        spawn = eio.start_background_task
+
+        def start(target: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            if target == eio.handlers.get("message") and not str(args[0]).startswith(DISCONNECT):
+                target(*args, **kwargs)
+                return None
+            return spawn(target, *args, **kwargs)
+
+        eio.start_background_task = start
 
     def _credentials(self) -> dict[str, Any]:
         """The connect's ``auth``: ``auth`` as it is now, sealed with a fresh key pair for a sealed socket."""
@@ -117,8 +142,8 @@ class Peer:
 
     def _take(self, catch_up: bool = True) -> None:
         """Under the lock: the messages that arrived since, measured and applied. An update that
-        does not follow the last one taken waits for the one before it (python-socketio may run
-        that one a moment later); with ``catch_up``, ``sync`` asks for it if it has not come by then."""
+        does not follow the last one taken (one before it was thrown away: ``drop``) waits for it;
+        with ``catch_up``, ``sync`` asks for it if it has not come half a second later."""
         for data, whole in self._pending:
             size = len(json.dumps(data, separators=(",", ":")))
             self._sizes.append(size)
