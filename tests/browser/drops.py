@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 CALM = ("claim_lap", "roll", "decline", "accept_loss", "pass_bid", "collect", "stop_slam", "draw", "land", "bid")
 """The moves the driver prefers, in this order: a game that moves on without long detours."""
+LOW_MONEY = 500_000
+TOP_UP = 2_000_000
+"""A phone's seat below ``LOW_MONEY`` gets ``TOP_UP`` from the bank (``Driver``): the starting money."""
 PACE = 0.11
 """Seconds between two of the banker's messages: one socket may send 10 a second."""
 CAUGHT_UP_S = 10.0
@@ -194,7 +197,8 @@ def summary_of(msg: dict[str, Any]) -> dict[str, Any]:
 class Driver:
     """Plays the game forward: the seats without a phone over the banker's socket, each phone
     through its page. ``finish`` gives the roller every casino (as ``finished_game``) so a game ends
-    in a few dozen moves."""
+    in a few dozen moves; until then the banker keeps each phone's seat in the game with money
+    from the bank when it runs low."""
 
     def __init__(self, rig: Rig, phones: list[Phone], seed: int = 5) -> None:
         self.rig, self.phones = rig, {p.seat: p for p in phones}
@@ -240,7 +244,7 @@ class Driver:
         elif not seats:  # the table's state is a moment old (the game just ended)
             time.sleep(0.05)
             return
-        elif finish and self._give_casinos(msg, seats[0], own):
+        elif self._give_casinos(msg, seats[0], own) if finish else self._keep_phones_in(msg):
             return
         elif seats[0] in self.phones:
             phone = self.phones[seats[0]]
@@ -270,6 +274,25 @@ class Driver:
         for casino in given:
             self.rig.banker.act({"type": "move_casino", "casino": casino["id"], "to": seat, "reason": "Test"})
         return True
+
+    def _keep_phones_in(self, msg: dict[str, Any]) -> bool:
+        """The banker gives a phone's seat that runs low its starting money again: away, the phone
+        forfeits its draws (a bet lost each time), and a seat gone bankrupt never rolls again, so
+        the game would end before the phase a test waits for."""
+        players = msg["view"]["players"]
+        topped = False
+        for template in msg["legal_actions"]:
+            seat = template.get("to")
+            if template["type"] != "transfer" or template["from"] != "bank" or seat not in self.phones:
+                continue
+            if players[seat]["out"] or players[seat]["money"] >= LOW_MONEY:
+                continue
+            amount = min(TOP_UP, template["amount"]["max"])
+            amount -= amount % template["amount"]["step"]
+            transfer = {**template, "amount": amount}
+            self.rig.banker.act(transfer)
+            topped = True
+        return topped
 
     def wait_shown(self, phone: Phone) -> None:
         deadline = time.monotonic() + CAUGHT_UP_S

@@ -32,7 +32,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from drops import CAUGHT_UP_S, Driver, Phone, Rig, caught_up, log_end
+from drops import CAUGHT_UP_S, Driver, Phone, Rig, caught_up, log_end, summary_of
 from i18n_files import EN
 from web_host import PHONE, start_host
 
@@ -253,7 +253,10 @@ def bet_made(rig: Rig, seat: int, bet: dict[str, Any], taps: bool) -> None:
     rig.banker.act(bet, seat)
     deadline = time.monotonic() + 5
     while rig.banker.latest["view"]["phase"] != "opponent_draw":
-        assert time.monotonic() < deadline, "no draw waits"
+        view = rig.banker.latest["view"]
+        assert time.monotonic() < deadline, (
+            f"no draw waits: {summary_of(rig.banker.latest)}, {view.get('log', [])[-4:]}"
+        )
         time.sleep(0.02)
     waiting = rig.banker.latest["view"]["waiting"]
     assert waiting["seats"] == [0] and waiting["spinner"] == (0 if taps else None), waiting
