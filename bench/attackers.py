@@ -20,8 +20,8 @@ import websocket
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.loopback import connect_from
 from tests.support.client import WAIT
+from tests.support.loopback import connect_from
 
 if TYPE_CHECKING:
     import socket

@@ -60,8 +60,8 @@ from bench.latency import percentiles
 from bench.latency_clients import NAMES, waiting_choices
 from bench.peers import new_peer, started_game
 from tests.engine.randomplay import concrete
-from tests.loopback import connect_from
 from tests.support.client import WAIT, Peer
+from tests.support.loopback import connect_from
 
 if TYPE_CHECKING:
     from collections.abc import Callable

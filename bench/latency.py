@@ -53,8 +53,8 @@ sys.path.insert(0, str(ROOT))
 from bench.host_run import ENV, answered, inside, rss_mb, running_host
 from bench.latency_clients import run_workers
 from bench.peers import new_peer
-from tests.loopback import free_port
 from tests.support.client import WAIT
+from tests.support.loopback import free_port
 
 
 def run_bare(message: dict[str, Any], rooms: int, acts: int, interval: float, mode: str) -> list[float]:

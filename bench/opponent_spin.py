@@ -43,7 +43,7 @@ from bench.host_run import running_host
 from bench.peers import new_peer
 from engine.fairness import CHANCE
 from tests.engine.randomplay import concrete
-from tests.phonefair import PhoneFair, link_for
+from tests.support.phonefair import PhoneFair, link_for
 
 if TYPE_CHECKING:
     from tests.support.client import Peer

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT / "tests" / "packaging"))
 import wine
 
 from bench.host_run import answered
-from tests.loopback import free_port, serving
 from tests.support.cashrun import Cashrun
+from tests.support.loopback import free_port, serving
 
 WAIT = 60.0
 

@@ -4,7 +4,7 @@ The symbols' names have different lengths ("roulette" 8 letters, "dice" 4), and 
 length is seen by anyone near the Wi-Fi, password or not: with the names, a phone's frames named
 its cards. With one letter each, a phone's ``you`` is as long whatever its cards (its length
 follows from the public card count and ids). The pages read the names again in one place
-(``web/static/js/core/updates.js``), as the Python clients do (``named``: ``tests/screen.py``).
+(``web/static/js/core/updates.js``), as the Python clients do (``named``: ``tests/support/screen.py``).
 """
 
 from __future__ import annotations

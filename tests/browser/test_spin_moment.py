@@ -21,9 +21,9 @@ from test_stage_secrets import Game3
 from web_host import start_host, stop_host
 
 from engine import BANKER, Game
-from tests.phonefair import link_for
 from tests.support.browser import LANDSCAPE, PORTRAIT
 from tests.support.game_plan import NAMES
+from tests.support.phonefair import link_for
 from tests.support.planner import Planner
 
 DUTCH = 1

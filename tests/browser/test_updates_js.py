@@ -13,7 +13,7 @@ from companion.play.symbols import coded
 from companion.wire import updates
 from engine import Game
 from tests.engine.randomplay import pick_move
-from tests.screen import readable
+from tests.support.screen import readable
 
 
 def random_value(rng: random.Random, depth: int = 0) -> Any:

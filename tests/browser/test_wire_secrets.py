@@ -29,9 +29,9 @@ from web_host import SEED, TABLE, start_host, stop_host
 
 from companion.seal import Seal, SealError
 from engine import BANKER, Game, Settings
-from tests.screen import Screen
 from tests.support.browser import SMALL_PHONE
 from tests.support.game_plan import NAMES, plan_phone_game
+from tests.support.screen import Screen
 from tests.support.web_driver import (
     drawer_to,
     kept_fair,

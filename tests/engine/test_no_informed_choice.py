@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine import BANKER, Game, IllegalAction
 from engine.rng import seed_hash
 from tests.engine.randomplay import PhoneChain, chains_for, pick_move
-from tests.phonefair import link_for
+from tests.support.phonefair import link_for
 
 RESULTS = ("game_result", "pot_game", "grand_slam_step")
 

@@ -13,7 +13,7 @@ from flask_socketio import test_client
 from companion.app import create_app, socketio
 from companion.common.timers import Timer
 from tests.engine.randomplay import concrete
-from tests.screen import Screen, readable
+from tests.support.screen import Screen, readable
 
 if TYPE_CHECKING:
     import random

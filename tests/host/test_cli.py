@@ -18,7 +18,7 @@ from companion import cli, translations
 from companion.door import network
 from companion.saving.datafolder import FolderLock
 from companion.seal import HostKey
-from tests.loopback import serving
+from tests.support.loopback import serving
 
 
 def adapter(name: str, *ips: str) -> SimpleNamespace:

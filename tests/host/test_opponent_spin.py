@@ -19,7 +19,7 @@ from engine import Game
 from engine.fairness import CHANCE, forfeits
 from engine.rng import derive, key_of
 from tests.engine.randomplay import PhoneChain, concrete
-from tests.phonefair import PhoneFair, link_for
+from tests.support.phonefair import PhoneFair, link_for
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
 AVOID = ("announce", "auction", "claim_lap", "draw_for")

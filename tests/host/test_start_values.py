@@ -12,7 +12,7 @@ from hostkit import Client, FakeClock, fake_app
 
 from companion.host import Refused
 from engine.rng import seed_hash
-from tests.phonefair import PhoneFair
+from tests.support.phonefair import PhoneFair
 
 NAMES = ["Ann", "Bob", "Cas"]
 

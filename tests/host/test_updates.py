@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.play import messages
 from companion.wire import updates
-from tests.screen import Screen, readable
+from tests.support.screen import Screen, readable
 
 LEAVES = st.none() | st.booleans() | st.integers(0, 3) | st.sampled_from(["a", "b", ""]) | st.just(1.5)
 JSON = st.recursive(

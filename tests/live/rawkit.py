@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import websocket
 
-from tests.loopback import connect_from
 from tests.support.client import WAIT, Peer
+from tests.support.loopback import connect_from
 
 if TYPE_CHECKING:
     from collections.abc import Callable

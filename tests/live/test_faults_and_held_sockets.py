@@ -21,9 +21,9 @@ import websocket
 from companion.door.gate import PING_INTERVAL
 from companion.door.network import HEADER_SECONDS, MAX_PER_ADDRESS
 from tests.live.livekit import lobby_of_three
-from tests.loopback import connect_from, free_port
 from tests.support.cashrun import Cashrun, launch
 from tests.support.client import WAIT, Peer
+from tests.support.loopback import connect_from, free_port
 
 if TYPE_CHECKING:
     import socket

@@ -13,9 +13,9 @@ import socketio
 
 from tests.engine.randomplay import concrete
 from tests.live.livekit import NAMES
-from tests.loopback import free_port
 from tests.support.cashrun import Cashrun
 from tests.support.client import WAIT, Peer
+from tests.support.loopback import free_port
 
 if TYPE_CHECKING:
     from pathlib import Path

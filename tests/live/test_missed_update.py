@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 from tests.engine.randomplay import concrete
 from tests.live.livekit import NAMES
 from tests.live.test_live import log_length
-from tests.loopback import free_port
 from tests.support.cashrun import Cashrun
 from tests.support.client import Peer
+from tests.support.loopback import free_port
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -11,9 +11,9 @@ import websocket
 
 from companion.door.limits import MAX_FRAME_BYTES, STRIKES
 from companion.door.packets import MAX_DEPTH
-from tests.loopback import connect_from
 from tests.support.cashrun import Cashrun
 from tests.support.client import WAIT, Peer
+from tests.support.loopback import connect_from
 
 
 @pytest.fixture(scope="module")

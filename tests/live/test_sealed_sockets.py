@@ -18,8 +18,8 @@ import websocket
 
 from companion.door import upstream
 from companion.seal import HostKey, PageSeal, Seal
-from tests.screen import Screen, readable
 from tests.support.cashrun import Cashrun
+from tests.support.screen import Screen, readable
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator

@@ -2,7 +2,7 @@
 for the packaging tests that start a build of ``cashrun``.
 
 Each phone joins with what a page adds to the draws (a client seed, a start value's commitment and
-a hash chain, ``tests/phonefair.py``), reveals its start value when the banker starts, and gives
+a hash chain, ``tests/support/phonefair.py``), reveals its start value when the banker starts, and gives
 its chain's next link when a stake's draw waits for its side. The game is kept short the way
 ``tests/browser/finished_game.py`` keeps it: on each turn the banker gives the current player
 every casino until one announces a Cash & Run; the runner then says the lap is done and the banker
@@ -20,8 +20,8 @@ from engine.fairness import CHANCE
 from engine.verify import verify
 from tests.engine.randomplay import concrete
 from tests.live.livekit import NAMES
-from tests.phonefair import PhoneFair
 from tests.support.client import Peer
+from tests.support.phonefair import PhoneFair
 
 if TYPE_CHECKING:
     import random

@@ -1,5 +1,5 @@
 """``cashrun`` as a real process for the tests and the benches: started with the serving
-arguments of ``tests/loopback.py``, its banner read once, its output kept, stopped."""
+arguments of ``tests/support/loopback.py``, its banner read once, its output kept, stopped."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from companion.translations import LANGS, say
-from tests.loopback import free_port, serving
+from tests.support.loopback import free_port, serving
 
 if TYPE_CHECKING:
     from collections.abc import Callable

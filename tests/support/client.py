@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import socketio
 
 from companion.seal import PageSeal
-from tests.loopback import connect_from
-from tests.screen import Screen, readable
+from tests.support.loopback import connect_from
+from tests.support.screen import Screen, readable
 
 if TYPE_CHECKING:
     from collections.abc import Callable

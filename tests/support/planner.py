@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine import BANKER, Game
-from tests.phonefair import link_for
+from tests.support.phonefair import link_for
 
 if TYPE_CHECKING:
     from tests.engine.randomplay import PhoneChain

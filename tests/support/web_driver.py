@@ -7,8 +7,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from tests.engine.randomplay import PhoneChain
-from tests.screen import Screen
 from tests.support.browser import TABLE, TV
+from tests.support.screen import Screen
 from tests.support.wire_seal import SealedSocket, host_key, text_of
 
 if TYPE_CHECKING:

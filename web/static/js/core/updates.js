@@ -1,6 +1,6 @@
 // Updates instead of whole views: the host sends what changed since the last message, in two
 // parts (public: the same for every screen of the table; own: this screen's), and the page
-// keeps the whole message, as tests/screen.py does for companion/wire/updates.py's (docs/protocol.md, "Updates").
+// keeps the whole message, as tests/support/screen.py does for companion/wire/updates.py's (docs/protocol.md, "Updates").
 
 // `old` with `change` made; `old` is left as it was (what changes is copied, the rest shared).
 function patch(old, change) {
