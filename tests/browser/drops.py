@@ -289,7 +289,7 @@ class Driver:
                 continue
             amount = min(TOP_UP, template["amount"]["max"])
             amount -= amount % template["amount"]["step"]
-            transfer = {**template, "amount": amount}
+            transfer = {**template, "amount": amount, "reason": "Test"}
             self.rig.banker.act(transfer)
             topped = True
         return topped
