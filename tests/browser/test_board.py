@@ -81,7 +81,7 @@ def play(browser, host, tmp_path, shots):
     table.locator('[data-act="bd-close"]').click()
 
     # A new lobby (the board was exported, never saved): the file is checked before it is taken.
-    table.locator('.bar [data-act="drawer"]').click()
+    drawer_to(table, False, True)
     table.locator('#drawer [data-act="do"][data-type="new_game"]').click()
     confirm_if_asked(table)
     table.wait_for_url(lambda url: url != host.table_url)

@@ -12,7 +12,16 @@ from web_host import PHONE, TABLE, start_host, stop_host
 
 from companion.translations import TABLE_ONLY
 from engine import Game
-from tests.support.web_driver import joined_phone, kept_fair_args, log_end, open_table, perform, settle, wait_log
+from tests.support.web_driver import (
+    drawer_to,
+    joined_phone,
+    kept_fair_args,
+    log_end,
+    open_table,
+    perform,
+    settle,
+    wait_log,
+)
 
 LIMIT = 150 * 1024 + 32_110 + 4_100
 """150 KiB, and what the sealed messages add: tweetnacl-js's nacl-fast.min.js (32,110 bytes), and
@@ -162,7 +171,7 @@ def test_table_powers_and_a_host_that_comes_back(browser, tmp_path, shots):
         assert table.evaluate(count) == before + 1
 
         # A claim code moves Bob's seat to a new phone; the old one is told.
-        table.locator('.bar [data-act="drawer"]').click()
+        drawer_to(table, False, True)
         table.locator('#drawer [data-act="claim"][data-seat="1"]').click()
         code_el = table.locator('[data-out="claim-1"]')
         code_el.wait_for()

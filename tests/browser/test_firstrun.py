@@ -7,7 +7,7 @@ from i18n_files import WORDS
 from web_host import PHONE, TABLE
 
 from companion import __version__
-from tests.support.web_driver import perform, settle
+from tests.support.web_driver import drawer_to, perform, settle
 
 HELP = "section.firstrun"
 
@@ -60,7 +60,7 @@ def test_the_help_is_shown_until_the_first_phone_joins(browser, host, shots):
     assert table.locator(HELP).is_visible()
     table.screenshot(path=shots / "table-lobby-help-linux-nl.png")
     # The banker's drawer names the version.
-    table.locator('.bar [data-act="drawer"]').click()
+    drawer_to(table, False, True)
     assert table.locator('[data-out="version"]').inner_text() == WORDS["nl"]["about"]["version"].replace(
         "{version}", __version__
     )

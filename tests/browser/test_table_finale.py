@@ -12,7 +12,7 @@ from web_host import TV, start_host, stop_host
 
 from engine import BANKER, Settings
 from tests.support.game_plan import NAMES
-from tests.support.web_driver import shoot
+from tests.support.web_driver import drawer_to, shoot
 
 LONG = ["Grootmoeder Wilhelmina B", *NAMES[1:]]
 """The runner's name as long as the host takes (24 characters)."""
@@ -83,7 +83,7 @@ def test_the_banker_confirms_the_lap_on_the_stage(browser, tmp_path, shots):
         finale(EN)
         shoot(page, shots / "finale.png")
         # The drawer keeps the two answers too.
-        page.locator('.bar [data-act="drawer"]').click()
+        drawer_to(page, False, True)
         assert page.locator('#drawer [data-type="confirm_lap"], #drawer [data-type="reject_lap"]').count() == 2
         page.locator('#drawer .drawer-head [data-act="drawer"]').click()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from i18n_files import EN, NL
 from web_host import TABLE
 
-from tests.support.web_driver import seat_without_phones, settle, start_game
+from tests.support.web_driver import drawer_to, seat_without_phones, settle, start_game
 
 WORDS = """async (lang) => {
   const i18n = await import("/static/js/core/i18n.js");
@@ -70,15 +70,14 @@ def test_questions_before_what_cannot_be_undone_and_the_drawer_by_keyboard(brows
     page.wait_for_function("() => document.querySelectorAll('.lp').length === 2")
 
     # The drawer takes the focus, closes with Esc and gives the focus back.
-    page.locator('.bar [data-act="drawer"]').click()
-    page.locator("#drawer").wait_for()
+    drawer_to(page, False, True)
     assert page.evaluate("!!document.activeElement.closest('#drawer')")
     page.keyboard.press("Escape")
     assert page.locator("#drawer").count() == 0
     assert page.evaluate("document.activeElement.matches('.bar [data-act=\"drawer\"]')")
 
     # A new game asks first; "no" stays at this table.
-    page.locator('.bar [data-act="drawer"]').click()
+    drawer_to(page, False, True)
     page.locator('#drawer [data-act="do"][data-type="new_game"]').click()
     assert page.locator('[data-confirm="new_game"]').count() == 1
     page.locator('[data-act="confirm-no"]').click()

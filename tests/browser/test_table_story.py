@@ -17,7 +17,7 @@ from web_host import TABLE, TV, start_host, stop_host
 
 from engine import Settings
 from tests.support.game_plan import NAMES
-from tests.support.web_driver import seat_without_phones, settle, shoot, start_game
+from tests.support.web_driver import drawer_to, seat_without_phones, settle, shoot, start_game
 
 if TYPE_CHECKING:
     from tests.support.planner import Planner
@@ -260,7 +260,7 @@ def test_a_named_landing_is_said_and_skip_stays_off_the_wheel(browser, tmp_path,
         page = plain.new_page()
         page.goto(host.table_url)
         settle(page)
-        page.locator('.bar [data-act="drawer"]').click()
+        drawer_to(page, False, True)
         page.locator('#drawer [data-act="do"][data-type="new_game"]').click()
         page.locator('[data-act="confirm-yes"]').click()
         page.wait_for_url(lambda url: url != host.table_url)

@@ -11,7 +11,7 @@ import socketio
 from i18n_files import EN, NL
 from web_host import start_host, stop_host
 
-from tests.support.web_driver import open_table, perform
+from tests.support.web_driver import drawer_to, open_table, perform
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -36,7 +36,7 @@ def test_the_table_says_when_claim_codes_are_guessed_and_when_saving_stopped(bro
         nl = open_table(browser, host, contexts, locale="nl-NL")
         perform(en, {"type": "add_player", "name": "Dan"}, pad=False)
         for page in (en, nl):
-            page.locator('.bar [data-act="drawer"]').click()
+            drawer_to(page, False, True)
         en.locator('#drawer [data-act="claim"][data-seat="0"]').click()
         en.locator('[data-out="claim-0"]').wait_for()
         guesser.connect(host.base, transports=["websocket"], wait_timeout=10)

@@ -6,6 +6,8 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from playwright.sync_api import TimeoutError as PageTimeout
+
 from tests.engine.randomplay import PhoneChain
 from tests.support.browser import TABLE, TV
 from tests.support.screen import Screen
@@ -16,6 +18,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 TIMEOUT = 15_000
+CLICKS, CLICK_TAKEN = 3, 3_000
+"""How often ``drawer_to`` clicks, and how long (ms) it waits for the drawer after a click."""
 
 
 def key(value: Any) -> str:
@@ -47,9 +51,17 @@ def shoot(table, path: Path) -> None:
 
 
 def drawer_to(table, is_open: bool, want: bool) -> bool:
-    """Open or close the banker's drawer on the table screen as needed; returns ``want``."""
+    """Open or close the banker's drawer on the table screen as needed; returns ``want``. A click
+    that comes while the bar is drawn anew (the game's screen just loaded, a reveal just ended) is
+    lost, as a person's would be, who clicks again: so is this one, once its drawer has not come."""
     if want and not is_open:
-        table.locator('.bar [data-act="drawer"]').click()
+        for _ in range(CLICKS):
+            table.locator('.bar [data-act="drawer"]').click()
+            try:
+                table.locator("#drawer").wait_for(timeout=CLICK_TAKEN)
+                break
+            except PageTimeout:
+                continue
         table.locator("#drawer").wait_for()
     elif is_open and not want:
         table.locator('#drawer .drawer-head [data-act="drawer"]').click()
