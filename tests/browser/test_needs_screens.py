@@ -11,7 +11,7 @@ from __future__ import annotations
 from i18n_files import WORDS
 from web_host import PHONE, TABLE, start_host, stop_host
 
-from tests.support.web_driver import Frames, perform, seeded_random, settle, start_game
+from tests.support.web_driver import Frames, new_page, perform, seeded_random, settle, start_game
 
 NL = WORDS["nl"]["needs"]
 
@@ -46,16 +46,12 @@ def test_the_phone_lists_its_needs_and_the_table_marks_everyones(browser, tmp_pa
     host = start_host(tmp_path / "data", reveal_scale=0)
     contexts = []
     try:
-        tctx = browser.new_context(**TABLE, locale="nl-NL")
-        contexts.append(tctx)
-        table = tctx.new_page()
+        table = new_page(browser, contexts, **TABLE, locale="nl-NL")
         frames = Frames(table, host)
         table.goto(host.table_url)
         settle(table)
-        pctx = browser.new_context(**PHONE, locale="nl-NL")
-        contexts.append(pctx)
-        seeded_random(pctx, 3)  # Dirk starts: Ann's phone shows its whole panel, not the one line of a turn
-        phone = pctx.new_page()
+        # Dirk starts: Ann's phone shows its whole panel, not the one line of a turn.
+        phone = new_page(browser, contexts, lambda ctx: seeded_random(ctx, 3), **PHONE, locale="nl-NL")
         phone.goto(f"{host.base}/j/{host.code}")
         phone.locator('[data-input="name"]').fill("Ann")
         phone.locator('[data-act="join"]').click()

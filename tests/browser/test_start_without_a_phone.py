@@ -8,7 +8,7 @@ from __future__ import annotations
 from i18n_files import WORDS
 from web_host import PHONE, TABLE, start_host, stop_host
 
-from tests.support.web_driver import Frames, confirm_if_asked, joined_phone, kept_entries, settle
+from tests.support.web_driver import Frames, confirm_if_asked, joined_phone, kept_entries, new_page, settle
 
 GAME = "() => document.querySelector('#app').dataset.kind === 'game'"
 
@@ -17,9 +17,7 @@ def test_a_phone_that_went_away_is_named_and_the_banker_starts_without_it(browse
     host = start_host(tmp_path / "data")
     contexts = []
     try:
-        tctx = browser.new_context(**TABLE, locale="en-GB")
-        contexts.append(tctx)
-        table = tctx.new_page()
+        table = new_page(browser, contexts, **TABLE, locale="en-GB")
         frames = Frames(table, host)
         table.goto(host.table_url)
         settle(table)

@@ -36,6 +36,7 @@ from tests.support.web_driver import (
     drawer_to,
     kept_fair,
     log_end,
+    new_page,
     perform,
     phone_chains,
     settle,
@@ -100,17 +101,13 @@ def test_a_whole_game_on_the_wire_says_nothing(browser, tmp_path):
     contexts: list = []
     sock = None
     try:
-        tctx = browser.new_context(**TABLE, locale="en-GB")
-        contexts.append(tctx)
-        table = tctx.new_page()
+        table = new_page(browser, contexts, **TABLE, locale="en-GB")
         table_wire = Wire(table, host)
         table.goto(host.table_url)
         settle(table)
 
         # The phone comes from the QR code: the host's key in the address's fragment.
-        pctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
-        contexts.append(pctx)
-        phone = pctx.new_page()
+        phone = new_page(browser, contexts, **SMALL_PHONE, locale="en-GB")
         phone_wire = Wire(phone, host)
         phone.goto(f"{host.base}/j/{host.code}#k={host_key(host).public_b64}")
         phone.locator('[data-input="name"]').fill(NAMES[PHONE])
@@ -157,9 +154,7 @@ def test_a_whole_game_on_the_wire_says_nothing(browser, tmp_path):
         table.locator(f'[data-act="claim-show"][data-seat="{CLAIMED}"]').click()
         shown = table.locator(f'[data-out="claim-{CLAIMED}"]').inner_text()
         claim = re.search(r"\d{4} \d{4}", shown).group().replace(" ", "")
-        cctx = browser.new_context(**SMALL_PHONE, locale="en-GB")
-        contexts.append(cctx)
-        claimer = cctx.new_page()
+        claimer = new_page(browser, contexts, **SMALL_PHONE, locale="en-GB")
         claimer_wire = Wire(claimer, host)
         claimer.goto(f"{host.base}/j/{host.code}")
         claimer.locator("details.claim summary").click()

@@ -32,11 +32,19 @@ def table_key(host) -> str:
     return re.search(r"[?#&]key=([\w-]+)", host.table_url).group(1)
 
 
+def new_page(browser, contexts: list, prepare: Callable[[Any], None] | None = None, **options: Any):
+    """A page in a new browser context (kept in ``contexts`` to close); ``prepare`` gets the context
+    before its page opens (init scripts)."""
+    ctx = browser.new_context(**options)
+    contexts.append(ctx)
+    if prepare is not None:
+        prepare(ctx)
+    return ctx.new_page()
+
+
 def open_table(browser, host, contexts: list, **options: Any):
     """The table screen in a new browser context (kept in `contexts` to close), settled."""
-    ctx = browser.new_context(**{**TABLE, **options})
-    contexts.append(ctx)
-    page = ctx.new_page()
+    page = new_page(browser, contexts, **{**TABLE, **options})
     page.goto(host.table_url)
     settle(page)
     return page
@@ -381,11 +389,7 @@ def joined_phone(
 ):
     """A phone in a new browser context (kept in ``contexts`` to close) that joined with ``name``,
     in the lobby; ``prepare`` gets the context before its page opens (init scripts)."""
-    ctx = browser.new_context(**options)
-    contexts.append(ctx)
-    if prepare is not None:
-        prepare(ctx)
-    page = ctx.new_page()
+    page = new_page(browser, contexts, prepare, **options)
     page.goto(f"{host.base}/j/{host.code}")
     page.locator('[data-input="name"]').fill(name)
     page.locator('[data-act="join"]').click()
