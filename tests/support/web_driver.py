@@ -63,13 +63,15 @@ def drawer_to(table, is_open: bool, want: bool) -> bool:
     that comes while the bar is drawn anew (the game's screen just loaded, a reveal just ended) is
     lost, as a person's would be, who clicks again: so is this one, once its drawer has not come."""
     if want and not is_open:
+        button = table.locator('.bar [data-act="drawer"]')
         for _ in range(CLICKS):
-            table.locator('.bar [data-act="drawer"]').click()
+            button.click()
             try:
                 table.locator("#drawer").wait_for(timeout=CLICK_TAKEN)
                 break
             except PageTimeout:
-                continue
+                if button.get_attribute("aria-expanded") == "true":
+                    break  # the click was taken: the drawer is on its way
         table.locator("#drawer").wait_for()
     elif is_open and not want:
         table.locator('#drawer .drawer-head [data-act="drawer"]').click()
