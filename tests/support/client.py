@@ -27,7 +27,9 @@ PACE = 0.12
 """Seconds before each of ``act``'s messages: one socket may send 10 a second."""
 
 REVEAL_TRIES = 40
-"""How often ``act`` sends an act the reveal clock holds before it gives up."""
+"""How often ``act`` sends an act the host holds for a moment before it gives up."""
+NOT_READY_WAIT = 0.25
+"""Seconds before ``act`` sends a ``start`` again that waits for a phone's seeds (``phones_not_ready``)."""
 
 Message = dict[str, Any]
 
@@ -228,7 +230,10 @@ class Peer:
     def act(self, action: Message, seat: int | None = None, pace: float = PACE) -> Message:
         """``action`` sent after ``pace`` seconds under a new id, for ``seat`` when this is the table
         screen playing a seat without a phone (``as``); the host's answer, which must be yes. An act
-        the reveal clock holds (``revealing``) is sent again when the clock says it ends."""
+        the host holds for a moment is sent again, as a person taps again: one the reveal clock holds
+        (``revealing``) when the clock says it ends, a start that waits for the seeds of a phone Play
+        again brought along (``phones_not_ready``: the phone sends them as it gets the new lobby) a
+        quarter of a second later."""
         message = {
             "id": f"{self._prefix}-{next(self._ids)}",
             "action": action,
@@ -237,9 +242,13 @@ class Peer:
         for _ in range(REVEAL_TRIES):
             time.sleep(pace)
             answer = self.call("act", message)
-            if answer["ok"] or answer["error"]["code"] != "revealing":
+            code = None if answer["ok"] else answer["error"]["code"]
+            if code == "revealing":
+                time.sleep(min(answer["error"].get("remaining", 0.5), 3))
+            elif code == "phones_not_ready":
+                time.sleep(NOT_READY_WAIT)
+            else:
                 break
-            time.sleep(min(answer["error"].get("remaining", 0.5), 3))
         assert answer["ok"], (action, answer)
         return answer
 
