@@ -26,7 +26,7 @@ WAIT = 10.0
 PACE = 0.12
 """Seconds before each of ``act``'s messages: one socket may send 10 a second."""
 
-REVEAL_TRIES = 40
+HELD_TRIES = 40
 """How often ``act`` sends an act the host holds for a moment before it gives up."""
 NOT_READY_WAIT = 0.25
 """Seconds before ``act`` sends a ``start`` again that waits for a phone's seeds (``phones_not_ready``)."""
@@ -239,7 +239,7 @@ class Peer:
             "action": action,
             **({} if seat is None else {"as": seat}),
         }
-        for _ in range(REVEAL_TRIES):
+        for _ in range(HELD_TRIES):
             time.sleep(pace)
             answer = self.call("act", message)
             code = None if answer["ok"] else answer["error"]["code"]
