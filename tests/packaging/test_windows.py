@@ -150,16 +150,14 @@ def hard_stop(server: Cashrun) -> None:
 def gone(server: Cashrun) -> None:
     """Wait until the program has really ended: the launcher Wine ran may end before the program's
     own processes and their port (a next start would then meet the old host on its port, and its
-    sockets would drop when it ends), and Windows removes a folder a moment after its files are closed."""
-    deadline = time.monotonic() + STOP_WAIT
-    while program(server.proc) or listening_on_every_address(DEFAULT_PORT):
-        assert time.monotonic() < deadline, "the program or its port outlived its stop"
-        time.sleep(0.1)
+    sockets would drop when it ends)."""
+    ended = settled(lambda: not program(server.proc) and not listening_on_every_address(DEFAULT_PORT), STOP_WAIT)
+    assert ended, "the program or its port outlived its stop"
 
 
 def settled(check: Callable[[], bool], wait: float = 10) -> bool:
-    """``check`` holds within ``wait`` seconds (Windows deletes an unpacked folder a moment after its
-    process ended)."""
+    """``check`` holds within ``wait`` seconds (a process's end, or Windows deleting an unpacked
+    folder a moment after its process ended)."""
     deadline = time.monotonic() + wait
     while not check():
         if time.monotonic() > deadline:
